@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  PASSWORD_MAX,
+  RESET_PASSWORD_MIN,
+  SETTINGS_PASSWORD_INPUT_MIN,
+  SIGNUP_PASSWORD_MIN,
+} from './limits';
+
+/** The fixed set of special characters a sign-up password must draw from (SPEC §5 leaves it to us). */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`';
+
+export interface PasswordRule {
+  id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+  label: string;
+  test: (password: string) => boolean;
+}
+
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  {
+    id: 'length',
+    label: `At least ${SIGNUP_PASSWORD_MIN} characters`,
+    test: (p) => p.length >= SIGNUP_PASSWORD_MIN,
+  },
+  { id: 'uppercase', label: 'One uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { id: 'lowercase', label: 'One lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { id: 'number', label: 'One number', test: (p) => /[0-9]/.test(p) },
+  {
+    id: 'special',
+    label: 'One special character',
+    test: (p) => [...p].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch)),
+  },
+];
+
+export function meetsPasswordRules(password: string): boolean {
+  return password.length <= PASSWORD_MAX && PASSWORD_RULES.every((rule) => rule.test(password));
+}
+
+export const emailSchema = z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH).pipe(z.email());
+
+export const displayNameSchema = z.string().trim().min(1).max(MAX_DISPLAY_NAME_LENGTH);
+
+export const signUpSchema = z.object({
+  name: displayNameSchema,
+  email: emailSchema,
+  password: z.string().refine(meetsPasswordRules),
+});
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+export const actionModeSchema = z.enum(['verifyEmail', 'resetPassword']);
+export type ActionMode = z.infer<typeof actionModeSchema>;
+
+export const oobCodeSchema = z.string().min(16).max(200);
+
+export const applyResetSchema = z.object({
+  oobCode: oobCodeSchema,
+  newPassword: z.string().min(RESET_PASSWORD_MIN).max(PASSWORD_MAX),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: z.string().min(SETTINGS_PASSWORD_INPUT_MIN).max(PASSWORD_MAX),
+});

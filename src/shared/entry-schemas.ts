@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MAX_FIELD_LENGTH } from './limits';
+import { JOURNAL_MESSAGES } from './messages';
+
+export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
+export type EntryField = (typeof ENTRY_FIELDS)[number];
+
+/** Script tags, javascript: and data: URLs, in any letter case (SPEC §5). */
+const DANGEROUS_CONTENT = /<\s*\/?\s*script|javascript\s*:|data\s*:/i;
+
+export function hasDangerousContent(text: string): boolean {
+  return DANGEROUS_CONTENT.test(text);
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function entryText(field: EntryField) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? JOURNAL_MESSAGES.invalidEntryData : `Invalid ${field} format`,
+    })
+    .max(MAX_FIELD_LENGTH, {
+      error: `${capitalise(field)} exceeds maximum length of ${MAX_FIELD_LENGTH} characters`,
+    })
+    .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
+}
+
+export function isBlankEntry(entry: Partial<Record<EntryField, string>>): boolean {
+  return ENTRY_FIELDS.every((field) => (entry[field] ?? '').trim() === '');
+}
+
+/** The text of an entry, as written in the form and as accepted by the API. */
+export const entryContentSchema = z
+  .object(
+    {
+      gratitude: entryText('gratitude'),
+      celebration: entryText('celebration'),
+      manifestation: entryText('manifestation'),
+      memory: entryText('memory').optional(),
+    },
+    { error: JOURNAL_MESSAGES.invalidEntryData },
+  )
+  .refine((entry) => !isBlankEntry(entry), { error: JOURNAL_MESSAGES.emptyEntry });
+
+export type EntryContent = z.infer<typeof entryContentSchema>;
+
+/** A calendar day in the writer's own time zone, as YYYY-MM-DD. */
+export const dayKeySchema = z.iso.date();
+export const monthKeySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+export const createEntrySchema = z.object({
+  content: entryContentSchema,
+  /** The writer's local date when they saved: the day the entry belongs to. */
+  localDate: dayKeySchema,
+});
+
+export interface JournalEntry {
+  id: string;
+  userId: string;
+  /** ISO timestamp of when the entry was written. */
+  date: string;
+  /** The writer's local calendar day, YYYY-MM-DD. */
+  localDate: string;
+  gratitude: string;
+  celebration: string;
+  manifestation: string;
+  memory: string;
+  updatedAt: string;
+}
+
+export interface EntryPage {
+  entries: JournalEntry[];
+  nextCursor: string | null;
+}
+
+export interface Stats {
+  monthlyCount: number;
+  streak: number;
+  yearlyCount: number;
+  totalEntries: number;
+}

@@ -1,0 +1,39 @@
+/** Business constants of SPEC.md section 9, read by client and server alike. */
+export const MAX_FIELD_LENGTH = 10_000;
+export const MONTH_PAGE_SIZE = 5;
+
+export const BREATHING_ROUNDS = 3;
+export const BREATHING_PHASE_MS = 3000;
+export const BREATHING_TICK_MS = 100;
+export const BREATHING_FADE_MS = 1000;
+
+export const SIGNUP_PASSWORD_MIN = 8;
+export const RESET_PASSWORD_MIN = 8;
+export const SETTINGS_PASSWORD_INPUT_MIN = 6;
+/** Upper bound on any password we hash, so a huge body cannot make hashing expensive. */
+export const PASSWORD_MAX = 128;
+
+export const LOGIN_MAX_ATTEMPTS = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export const RESEND_COOLDOWN_S = 60;
+export const RESEND_PENALTY_S = 300;
+
+export const EMAIL_ACTION_REDIRECT_MS = 2000;
+export const ONLINE_TIMEOUT_MS = 10_000;
+
+export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+export const MINIMUM_AGE = 13;
+export const ANCHOR_SCROLL_DELAY_MS = 100;
+export const ACTIVE_SECTION_OFFSET_PX = 100;
+
+export const MAX_DISPLAY_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  userId: 'userId',
+  installBannerDismissed: 'installBannerDismissed',
+} as const;

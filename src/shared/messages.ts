@@ -1,0 +1,109 @@
+/**
+ * The message catalogue of SPEC.md section 8. Every user-facing error or notice comes from here,
+ * so the server's JSON errors and the screens say exactly the same words.
+ */
+export const AUTH_MESSAGES = {
+  'invalid-email': 'Please enter a valid email address',
+  'user-disabled': 'This account has been disabled. Please contact support.',
+  'user-not-found': 'Invalid email or password',
+  'wrong-password': 'Invalid email or password',
+  'invalid-credential': 'Invalid email or password',
+  'invalid-login-credentials': 'Invalid email or password',
+  'email-already-in-use': 'An account already exists with this email. Please sign in instead.',
+  'weak-password': 'Password should be at least 8 characters long',
+  'too-many-requests': 'Too many attempts. Please try again in a few minutes.',
+  'network-request-failed': 'Network error. Please check your internet connection and try again.',
+  'requires-recent-login': 'Please sign in again before updating your password',
+  'email-not-verified': 'Please verify your email before signing in.',
+  'too-many-login-attempts': 'Too many login attempts. Please try again later.',
+  'no-user': 'No user logged in',
+  'missing-fields': 'Please fill in all required fields',
+  'password-requirements': 'Please meet all password requirements',
+  'invalid-action-code': 'Invalid action link',
+  'expired-verify-code':
+    'This verification link has expired or is invalid. Please request a new verification email.',
+  'expired-reset-code':
+    'This password reset link has expired or is invalid. Please request a new password reset email.',
+  'reset-failed': 'Failed to reset password. Please try again.',
+  'passwords-do-not-match': 'Passwords do not match',
+  'reset-password-too-short': 'Password must be at least 8 characters long',
+  'invalid-display-name': 'Display name cannot be empty',
+  'unexpected-service': 'An unexpected error occurred. Please try again.',
+  unexpected: 'An unexpected error occurred',
+} as const;
+
+export type AuthErrorCode = keyof typeof AUTH_MESSAGES;
+
+export const NOTICES = {
+  resetEmailSent: 'Password reset email sent. Please check your inbox.',
+  accountCreated: 'Account created! Please check your email to verify your account.',
+  verificationSent: 'Verification email sent. Please check your inbox.',
+  verificationFailed: 'Failed to send verification email. Please try again.',
+  emailVerified: 'Email verified successfully! Please sign in to continue.',
+  passwordReset: 'Password reset successful! Please sign in with your new password.',
+} as const;
+
+export const VERIFY_GATE_MESSAGES = {
+  tooManyRequests: 'Too many attempts. Please wait a few minutes before trying again.',
+  failed: 'Failed to send verification email. Please try again later.',
+} as const;
+
+export const JOURNAL_MESSAGES = {
+  loadFailedPreconditionToast: 'Setting up the database. Please try again in a moment.',
+  loadFailedPreconditionInline: 'Database is being configured. Please try again.',
+  loadPermissionToast: 'You do not have permission to access these entries',
+  loadPermissionInline: 'Access denied. Please check your permissions.',
+  loadFailedToast: 'Failed to load journal entries',
+  loadFailedInline: 'Failed to load journal entries. Please try again.',
+  saveFailed: 'Failed to save journal entry. Please try again.',
+  deleted: 'Entry deleted successfully',
+  deleteFailed: 'Failed to delete entry',
+  updated: 'Entry updated successfully',
+  updateFailed: 'Failed to update entry',
+  emptyTitle: 'Empty Journal Entry',
+  emptyBody: "You haven't entered anything into your journal entry.",
+  discardQuestion: 'Are you sure you want to discard your journal entry?',
+  invalidEntryData: 'Invalid entry data',
+  invalidContent: 'Invalid content detected',
+  entryNotFound: 'Entry not found',
+  editTodayOnly: 'Only entries written today can be edited',
+  emptyEntry: "You haven't entered anything into your journal entry.",
+} as const;
+
+/** Offline use (not in SPEC.md, which left offline writes unspecified): what the screens say meanwhile. */
+export const OFFLINE_MESSAGES = {
+  offline: 'Offline',
+  offlineDetail: ' — changes will sync',
+  online: 'Online',
+  connecting: 'Connecting…',
+  waitingToSync: 'Waiting to sync',
+  savedOnDevice: "Saved on this device. It will sync when you're back online.",
+  deletedOnDevice: "Deleted on this device. It will sync when you're back online.",
+} as const;
+
+export const SETTINGS_MESSAGES = {
+  profileUpdated: 'Profile updated successfully',
+  profileFailed: 'Failed to update profile',
+  passwordUpdated: 'Password updated successfully',
+  passwordFailed: 'Failed to update password',
+  preferencesUpdated: 'Preferences updated successfully',
+  preferencesFailed: 'Failed to update preferences',
+} as const;
+
+export const STATS_MESSAGES = {
+  loadFailed: 'Failed to load stats',
+  detailedFailed: 'Failed to load detailed stats',
+  unavailable: 'Unable to load statistics',
+} as const;
+
+/** The fallback quote of SPEC.md section 3. */
+export const FALLBACK_QUOTE = {
+  quote: 'Keep your face always toward the sunshine, and shadows will fall behind you.',
+  author: 'Walt Whitman',
+} as const;
+
+/** Shape of every error body the API sends. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { displayNameSchema } from './auth-schemas';
+import { THEME_NAMES, type ThemeName } from './themes';
+
+export const profileUpdateSchema = z
+  .object({
+    displayName: displayNameSchema.optional(),
+    theme: z.enum(THEME_NAMES).optional(),
+    preferences: z.object({ showMemorySection: z.boolean().optional() }).strict().optional(),
+  })
+  .strict();
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export interface Profile {
+  uid: string;
+  email: string;
+  displayName: string;
+  createdAt: string;
+  showMemorySection: boolean;
+  theme: ThemeName | null;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  emailVerified: boolean;
+}
+
+export interface SessionResponse {
+  user: SessionUser | null;
+  profile: Profile | null;
+}
