@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'journal-config-'));
+
+describe('configuration', () => {
+  it('has working defaults: port 3000 on 127.0.0.1, SQLite under ./data, the mail outbox', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'sqlite', path: join(dir, 'journal.db') });
+    expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it('selects PostgreSQL for a postgres:// URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/journal' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/journal' });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['APP_URL', { APP_URL: 'journal.example.com' }],
+    ['SMTP_URL', { SMTP_URL: 'not a url' }],
+    ['DEMO_VIDEO_ID', { DEMO_VIDEO_ID: 'short' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+  ])('stops with a message naming %s when it is wrong', (name, env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}:`));
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: is required/);
+  });
+
+  it('generates a local secret once, readable only by its owner, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dir, 'auth-secret')).mode & 0o077).toBe(0);
+  });
+});

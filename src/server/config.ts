@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export const DEFAULT_ANNOUNCEMENT =
+  'Gratitude Journal is no longer accepting new customers while we prepare an improved version.';
+export const DEFAULT_DEMO_VIDEO_ID = 'dQw4w9WgXcQ';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number, for example 3000' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalText.pipe(
+    z.url({ error: 'must be an absolute http(s) URL, for example https://journal.example.com' }).optional(),
+  ),
+  DATABASE_URL: optionalText,
+  AUTH_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (try: openssl rand -hex 32)').optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: optionalText.pipe(
+    z.url({ error: 'must be a URL such as smtp://user:pass@mail.example.com:587' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Gratitude Journal <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: optionalText,
+  DEMO_VIDEO_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id')
+    .default(DEFAULT_DEMO_VIDEO_ID),
+  ANNOUNCEMENT: z.string().default(DEFAULT_ANNOUNCEMENT),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  authSecret: string;
+  dataDir: string;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  demoVideoId: string;
+  announcement: string;
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once, at boot. A wrong value throws a ConfigError that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? join(dataDir, 'journal.db');
+  const database: Config['database'] = /^postgres(ql)?:\/\//.test(databaseUrl)
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'sqlite', path: databaseUrl === ':memory:' ? databaseUrl : resolve(databaseUrl) };
+
+  if (vars.NODE_ENV === 'production' && !vars.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: is required when NODE_ENV=production (try: openssl rand -hex 32)',
+    );
+  }
+  const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    appUrl,
+    database,
+    authSecret: vars.AUTH_SECRET ?? localSecret(dataDir),
+    dataDir,
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      outboxDir: resolve(vars.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox')),
+    },
+    demoVideoId: vars.DEMO_VIDEO_ID,
+    announcement: vars.ANNOUNCEMENT,
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+/** Outside production the secret is generated on first boot and kept beside the data, readable by us only. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrateToLatest } from './migrations';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Checks that the database answers; used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and other int8 results arrive as strings by default; our counts always fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export async function openDatabase(settings: Config['database']): Promise<DatabaseHandle> {
+  const handle = settings.kind === 'postgres' ? openPostgres(settings.url) : openSqlite(settings.path);
+  await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+  return handle;
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  // WAL with synchronous=FULL: a committed transaction survives a crash of the process or the machine.
+  sqlite.pragma('synchronous = FULL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: () => {
+      sqlite.prepare('select 1').get();
+      return Promise.resolve();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a small query. The app issues a
+ * handful of distinct SQL strings, so their prepared statements are kept (bounded, in case of surprises).
+ */
+function withStatementCache(sqlite: SQLite.Database, limit = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= limit) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,182 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Dialect } from './connect';
+
+/**
+ * Migrations are code, so they ship inside the server and run at boot. Column types differ only where
+ * better-auth's adapter expects them to (dates and booleans), everything else is the same on both databases.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const authDate = dialect === 'postgres' ? 'timestamptz' : 'date';
+  const authBoolean = dialect === 'postgres' ? 'boolean' : 'integer';
+
+  return {
+    '001_auth_and_profile': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('user')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('emailVerified', authBoolean, (c) => c.notNull())
+          .addColumn('image', 'text')
+          .addColumn('createdAt', authDate, (c) => c.notNull())
+          .addColumn('updatedAt', authDate, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('session')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('expiresAt', authDate, (c) => c.notNull())
+          .addColumn('token', 'text', (c) => c.notNull().unique())
+          .addColumn('createdAt', authDate, (c) => c.notNull())
+          .addColumn('updatedAt', authDate, (c) => c.notNull())
+          .addColumn('ipAddress', 'text')
+          .addColumn('userAgent', 'text')
+          .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .execute();
+        await db.schema.createIndex('session_user_idx').on('session').column('userId').execute();
+        await db.schema
+          .createTable('account')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('accountId', 'text', (c) => c.notNull())
+          .addColumn('providerId', 'text', (c) => c.notNull())
+          .addColumn('userId', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('accessToken', 'text')
+          .addColumn('refreshToken', 'text')
+          .addColumn('idToken', 'text')
+          .addColumn('accessTokenExpiresAt', authDate)
+          .addColumn('refreshTokenExpiresAt', authDate)
+          .addColumn('scope', 'text')
+          .addColumn('password', 'text')
+          .addColumn('createdAt', authDate, (c) => c.notNull())
+          .addColumn('updatedAt', authDate, (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('account_user_idx').on('account').column('userId').execute();
+        await db.schema
+          .createTable('verification')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('identifier', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('expiresAt', authDate, (c) => c.notNull())
+          .addColumn('createdAt', authDate, (c) => c.notNull())
+          .addColumn('updatedAt', authDate, (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('verification_identifier_idx')
+          .on('verification')
+          .column('identifier')
+          .execute();
+
+        await db.schema
+          .createTable('profile')
+          .addColumn('uid', 'text', (c) => c.primaryKey().references('user.id').onDelete('cascade'))
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('show_memory_section', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('theme', 'text')
+          .addColumn('entry_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('email_action')
+          .addColumn('code_hash', 'text', (c) => c.primaryKey())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema
+          .createIndex('email_action_user_idx')
+          .on('email_action')
+          .columns(['user_id', 'kind', 'created_at'])
+          .execute();
+        await db.schema
+          .createTable('login_attempt')
+          .addColumn('email', 'text', (c) => c.primaryKey())
+          .addColumn('window_started_at', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('resend_throttle')
+          .addColumn('user_id', 'text', (c) => c.primaryKey().references('user.id').onDelete('cascade'))
+          .addColumn('last_sent_at', 'text', (c) => c.notNull())
+          .addColumn('blocked_until', 'text')
+          .execute();
+        await db.schema
+          .createTable('mail_queue')
+          .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => c.primaryKey())
+          .addColumn('recipient', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text_body', 'text', (c) => c.notNull())
+          .addColumn('html_body', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+          .addColumn('sent_at', 'text')
+          .addColumn('last_error', 'text')
+          .execute();
+        await db.schema
+          .createIndex('mail_queue_pending_idx')
+          .on('mail_queue')
+          .columns(['sent_at', 'next_attempt_at'])
+          .execute();
+      },
+    },
+    '002_journal': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('journal_entry')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('date', 'text', (c) => c.notNull())
+          .addColumn('local_day', 'integer', (c) => c.notNull())
+          .addColumn('gratitude', 'text', (c) => c.notNull())
+          .addColumn('celebration', 'text', (c) => c.notNull())
+          .addColumn('manifestation', 'text', (c) => c.notNull())
+          .addColumn('memory', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('journal_entry_user_day_idx')
+          .on('journal_entry')
+          .columns(['user_id', 'local_day', 'date', 'id'])
+          .execute();
+        await db.schema
+          .createTable('journal_day')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('day', 'integer', (c) => c.notNull())
+          .addColumn('entries', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('journal_day_pk', ['user_id', 'day'])
+          .execute();
+      },
+    },
+  };
+}
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations(this.dialect));
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so that two deployments in
+  // two schemas of one PostgreSQL database never mistake each other's migrations for their own.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

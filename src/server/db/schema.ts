@@ -1,0 +1,131 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * better-auth's four tables keep its own column names (camelCase); the product's tables use snake_case.
+ * Timestamps of our own tables are ISO-8601 strings, which sort correctly as text on both databases.
+ */
+type AuthDate = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBoolean = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthBoolean;
+  image: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: AuthDate;
+  token: string;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthDate | null;
+  refreshTokenExpiresAt: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
+}
+
+export interface ProfileTable {
+  uid: string;
+  email: string;
+  display_name: string;
+  created_at: string;
+  show_memory_section: number;
+  theme: string | null;
+  entry_count: Generated<number>;
+}
+
+export interface EmailActionTable {
+  code_hash: string;
+  kind: 'verifyEmail' | 'resetPassword';
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginAttemptTable {
+  email: string;
+  window_started_at: string;
+  attempts: number;
+}
+
+export interface ResendThrottleTable {
+  user_id: string;
+  last_sent_at: string;
+  blocked_until: string | null;
+}
+
+export interface JournalEntryTable {
+  id: string;
+  user_id: string;
+  date: string;
+  local_day: number;
+  gratitude: string;
+  celebration: string;
+  manifestation: string;
+  memory: string;
+  updated_at: string;
+}
+
+export interface JournalDayTable {
+  user_id: string;
+  day: number;
+  entries: number;
+}
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  profile: ProfileTable;
+  email_action: EmailActionTable;
+  login_attempt: LoginAttemptTable;
+  resend_throttle: ResendThrottleTable;
+  journal_entry: JournalEntryTable;
+  journal_day: JournalDayTable;
+  mail_queue: MailQueueTable;
+}
