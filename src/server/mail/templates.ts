@@ -1,0 +1,50 @@
+import type { OutgoingMail } from './transport';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function layout(title: string, paragraphs: string[], link: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #2b2b2b; line-height: 1.5;">
+<h1 style="font-size: 20px;">${escapeHtml(title)}</h1>
+${body}
+<p><a href="${escapeHtml(link.href)}" style="display: inline-block; padding: 10px 16px; background: #2f6f69; color: #fff; border-radius: 6px; text-decoration: none;">${escapeHtml(link.label)}</a></p>
+<p style="font-size: 13px; color: #555;">If the button does not work, copy this address into your browser:<br>${escapeHtml(link.href)}</p>
+</body></html>`;
+}
+
+export function verificationMail(to: string, name: string, link: string): OutgoingMail {
+  const greeting = `Hello ${name},`;
+  const lines = [
+    greeting,
+    'Please confirm your email address to start writing in your Gratitude Journal.',
+    'This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: 'Verify your email for Gratitude Journal',
+    text: `${lines.join('\n\n')}\n\nVerify your email: ${link}\n`,
+    html: layout('Verify your email', lines, { href: link, label: 'Verify email' }),
+  };
+}
+
+export function resetPasswordMail(to: string, name: string, link: string): OutgoingMail {
+  const lines = [
+    `Hello ${name},`,
+    'We received a request to reset the password of your Gratitude Journal account.',
+    'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Gratitude Journal password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n`,
+    html: layout('Reset your password', lines, { href: link, label: 'Reset password' }),
+  };
+}
