@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import {
+  actionModeSchema,
+  applyResetSchema,
+  changePasswordSchema,
+  emailOnlySchema,
+  oobCodeSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../shared/auth-schemas';
+import { z } from 'zod';
+import type { SessionResponse } from '../../shared/profile-schemas';
+import { findProfile } from '../profile/repository';
+import type { AuthUser } from './repository';
+import type { AppEnv } from '../http/context';
+import { authError, parseWith, readJson } from '../http/errors';
+import type { AuthService } from './service';
+import { appendCookies, authHeaders } from './headers';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { requireUser } from './middleware';
+import type { SessionReader } from './session';
+
+/** The signed-in user and their profile, as the app receives them after sign-in and on every start. */
+async function presentSession(db: Kysely<Database>, user: AuthUser): Promise<SessionResponse> {
+  const profile = await findProfile(db, user.id);
+  return {
+    user: { id: user.id, email: user.email, displayName: user.name, emailVerified: user.emailVerified },
+    profile: profile ?? null,
+  };
+}
+
+const emailIssue = (path: PropertyKey[]) => (path[0] === 'email' ? 'invalid-email' : 'missing-fields');
+
+export function authRoutes(service: AuthService, db: Kysely<Database>, sessions: SessionReader) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/sign-up', async (c) => {
+    const body = await readJson(c);
+    const input = parseWith(signUpSchema, body, (issue) => {
+      if (issue.path[0] === 'password') return authError(400, 'password-requirements');
+      return authError(400, emailIssue(issue.path));
+    });
+    await service.signUp(input);
+    return c.json({ ok: true }, 201);
+  });
+
+  app.post('/sign-in', async (c) => {
+    const body = await readJson(c);
+    const input = parseWith(signInSchema, body, (issue) => authError(400, emailIssue(issue.path)));
+    const { user, setCookies } = await service.signIn(input, authHeaders(c));
+    appendCookies(c, setCookies);
+    return c.json(await presentSession(db, user));
+  });
+
+  app.post('/sign-out', async (c) => {
+    appendCookies(c, await service.signOut(authHeaders(c)));
+    return c.json({ ok: true });
+  });
+
+  app.get('/session', async (c) => {
+    const session = await service.currentSession(authHeaders(c));
+    c.header('cache-control', 'no-store');
+    if (!session) return c.json({ user: null, profile: null });
+    appendCookies(c, session.setCookies);
+    return c.json(await presentSession(db, session.user));
+  });
+
+  app.post('/send-verification', async (c) => {
+    const { email } = parseWith(emailOnlySchema, await readJson(c), () => authError(400, 'invalid-email'));
+    await service.resendVerification(email);
+    return c.json({ ok: true });
+  });
+
+  app.post('/check-action', async (c) => {
+    const schema = z.object({ mode: actionModeSchema, oobCode: oobCodeSchema });
+    const { mode, oobCode } = parseWith(schema, await readJson(c), (issue) =>
+      issue.path[0] === 'oobCode' ? authError(400, 'invalid-action-code') : authError(400, 'invalid-action-code'),
+    );
+    const result = await service.checkActionCode(mode, oobCode);
+    return c.json(result);
+  });
+
+  app.post('/verify-email', async (c) => {
+    const schema = z.object({ oobCode: oobCodeSchema });
+    const { oobCode } = parseWith(schema, await readJson(c), () => authError(400, 'invalid-action-code'));
+    await service.verifyEmail(oobCode);
+    return c.json({ ok: true });
+  });
+
+  app.post('/request-password-reset', async (c) => {
+    const { email } = parseWith(emailOnlySchema, await readJson(c), () => authError(400, 'invalid-email'));
+    await service.requestPasswordReset(email);
+    return c.json({ ok: true });
+  });
+
+  app.post('/reset-password', async (c) => {
+    const input = parseWith(applyResetSchema, await readJson(c), (issue) =>
+      issue.path[0] === 'newPassword' ? authError(400, 'reset-password-too-short') : authError(400, 'invalid-action-code'),
+    );
+    await service.resetPassword(input.oobCode, input.newPassword);
+    return c.json({ ok: true });
+  });
+
+  app.post('/change-password', requireUser(sessions), async (c) => {
+    const input = parseWith(changePasswordSchema, await readJson(c), (issue) =>
+      issue.path[0] === 'newPassword' ? authError(400, 'weak-password') : authError(400, 'missing-fields'),
+    );
+    appendCookies(c, await service.changePassword(authHeaders(c), input.currentPassword, input.newPassword));
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AuthUser } from './repository';
+
+export interface SessionLookup {
+  user: AuthUser;
+  token: string;
+}
+
+/**
+ * Reads the session behind better-auth's signed session cookie with one indexed query.
+ *
+ * better-auth's own getSession builds a full endpoint context per call, which costs more than the rest of a
+ * journal request put together. This reader accepts exactly what better-auth wrote (the cookie it signed with our
+ * secret, a session row that has not expired) and nothing more; refreshing a session's expiry stays with
+ * better-auth, in GET /api/auth/session, which the app calls on every start.
+ */
+export class SessionReader {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly secret: string,
+    /** better-auth's session cookie name, which depends on its settings (the __Secure- prefix under https). */
+    private readonly cookieName: Promise<string>,
+  ) {}
+
+  async read(cookieHeader: string | undefined): Promise<SessionLookup | null> {
+    const token = this.verifiedToken(cookieHeader, await this.cookieName);
+    if (!token) return null;
+    const row = await this.db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.emailVerified'])
+      .where('session.token', '=', token)
+      .executeTakeFirst();
+    // Expiry is judged by the wall clock, as better-auth judges it when it writes and refreshes sessions.
+    if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+    return {
+      token,
+      user: { id: row.id, name: row.name, email: row.email, emailVerified: Boolean(row.emailVerified) },
+    };
+  }
+
+  private verifiedToken(cookieHeader: string | undefined, cookieName: string): string | null {
+    const raw = cookieValue(cookieHeader, cookieName);
+    if (!raw) return null;
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const signature = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', this.secret).update(token).digest();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    return token;
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Profile } from '../../shared/profile-schemas';
+import { isThemeName } from '../../shared/themes';
+import type { Database, ProfileTable } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+function toProfile(row: Selectable<ProfileTable>): Profile {
+  return {
+    uid: row.uid,
+    email: row.email,
+    displayName: row.display_name,
+    createdAt: row.created_at,
+    showMemorySection: Boolean(row.show_memory_section),
+    theme: isThemeName(row.theme) ? row.theme : null,
+  };
+}
+
+/** Creates the profile only if none exists (SPEC §4), so a second call never overwrites settings. */
+export async function createProfileIfMissing(
+  db: Db,
+  input: { uid: string; email: string; displayName: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('profile')
+    .values({
+      uid: input.uid,
+      email: input.email,
+      display_name: input.displayName,
+      created_at: input.createdAt.toISOString(),
+      show_memory_section: 0,
+      theme: null,
+    })
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute();
+}
+
+export async function findProfile(db: Db, uid: string): Promise<Profile | undefined> {
+  const row = await db.selectFrom('profile').selectAll().where('uid', '=', uid).executeTakeFirst();
+  return row && toProfile(row);
+}
+
+export async function updateProfile(
+  db: Db,
+  uid: string,
+  changes: { displayName?: string; theme?: string; showMemorySection?: boolean },
+): Promise<void> {
+  const set: Partial<Pick<ProfileTable, 'display_name' | 'theme' | 'show_memory_section'>> = {};
+  if (changes.displayName !== undefined) set.display_name = changes.displayName;
+  if (changes.theme !== undefined) set.theme = changes.theme;
+  if (changes.showMemorySection !== undefined) set.show_memory_section = changes.showMemorySection ? 1 : 0;
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('profile').set(set).where('uid', '=', uid).execute();
+}
