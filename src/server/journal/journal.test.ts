@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryPage, JournalEntry, Stats } from '../../shared/entry-schemas';
+import { DATABASE_KINDS } from '../test/databases';
+import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
+
+const text = { gratitude: 'My family', celebration: 'A long walk', manifestation: 'A calm week' };
+
+describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** Moves the server clock to noon UTC of a day and writes an entry dated that local day. */
+  async function writeOn(agent: Agent, day: string, content: Partial<typeof text> & { memory?: string } = {}) {
+    h.clock.set(`${day}T12:00:00.000Z`);
+    const res = await agent.post('/api/entries', { content: { ...text, ...content }, localDate: day });
+    expect(res.status).toBe(201);
+    return res.json as unknown as JournalEntry;
+  }
+
+  async function stats(agent: Agent, today: string): Promise<Stats> {
+    h.clock.set(`${today}T12:00:00.000Z`);
+    const res = await agent.get(`/api/stats?today=${today}`);
+    expect(res.status).toBe(200);
+    return res.json as unknown as Stats;
+  }
+
+  describe('create', () => {
+    it('stores an entry for the signed-in user with the date and the local day', async () => {
+      const { agent, userId } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-15');
+      expect(entry).toMatchObject({ ...text, memory: '', userId, localDate: '2026-03-15', date: '2026-03-15T12:00:00.000Z' });
+      const day = await agent.get('/api/entries?day=2026-03-15');
+      expect((day.json as unknown as EntryPage).entries).toEqual([entry]);
+    });
+
+    it('writes the memory only when the memory section is on', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const off = await writeOn(agent, '2026-03-15', { memory: 'The sea' });
+      expect(off.memory).toBe('');
+      await agent.patch('/api/profile', { preferences: { showMemorySection: true } });
+      const on = await writeOn(agent, '2026-03-15', { memory: 'The sea' });
+      expect(on.memory).toBe('The sea');
+    });
+
+    it('accepts an entry with only one field filled', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const res = await agent.post('/api/entries', {
+        content: { gratitude: '', celebration: '', manifestation: 'Courage' },
+        localDate: '2026-03-15',
+      });
+      expect(res.status).toBe(201);
+    });
+
+    it('stores HTML-looking text, SQL, emoji and right-to-left text exactly as written', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const tricky = {
+        gratitude: "<b>bold</b> & <i>'quotes'</i>; DROP TABLE journal_entry; --",
+        celebration: '🎉 שלום עולם مرحبا 👩🏽‍🚀',
+        manifestation: 'ü'.repeat(10_000),
+      };
+      const entry = await writeOn(agent, '2026-03-15', tricky);
+      const [stored] = (
+        (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage
+      ).entries.filter((e) => e.id === entry.id);
+      expect(stored).toMatchObject(tricky);
+    });
+
+    it('applies a retried create once: the id is an idempotency key', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const id = '3b241101-e2bb-4255-8caf-4136c566a962';
+      const body = { id, content: text, localDate: '2026-03-15' };
+      const first = await agent.post('/api/entries', body);
+      const retry = await agent.post('/api/entries', body);
+      expect(first.status).toBe(201);
+      expect(retry.status).toBe(200);
+      expect(retry.json).toEqual(first.json);
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries.filter((e) => e.id === id)).toHaveLength(1);
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
+    });
+
+    it('refuses a date more than a day away from the server clock', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const res = await agent.post('/api/entries', { content: text, localDate: '2026-03-17' });
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('invalid-date');
+    });
+  });
+
+  describe('validation (SPEC §5)', () => {
+    let agent: Agent;
+    beforeAll(async () => {
+      ({ agent } = await signUpAndVerify(h));
+    });
+
+    async function expectRefused(content: unknown, message: string) {
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const res = await agent.post('/api/entries', { content, localDate: '2026-03-15' });
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ code: 'invalid-entry', message });
+    }
+
+    it.each(['gratitude', 'celebration', 'manifestation'])('refuses a non-string %s', async (field) => {
+      await expectRefused({ ...text, [field]: 42 }, `Invalid ${field} format`);
+    });
+
+    it('refuses a non-string memory', async () => {
+      await expectRefused({ ...text, memory: ['a'] }, 'Invalid memory format');
+    });
+
+    it.each([
+      ['gratitude', 'Gratitude'],
+      ['celebration', 'Celebration'],
+      ['manifestation', 'Manifestation'],
+      ['memory', 'Memory'],
+    ])('refuses a %s over 10000 characters', async (field, label) => {
+      await expectRefused({ ...text, [field]: 'a'.repeat(10_001) }, `${label} exceeds maximum length of 10000 characters`);
+    });
+
+    it.each([
+      '<script>alert(1)</script>',
+      '<SCRIPT src=x>',
+      'see JavaScript:alert(1)',
+      'DATA:text/html;base64,xyz',
+      '< script>',
+    ])('refuses dangerous content %s', async (value) => {
+      await expectRefused({ ...text, celebration: value }, 'Invalid content detected');
+    });
+
+    it('refuses missing data', async () => {
+      await expectRefused(undefined, 'Invalid entry data');
+      await expectRefused({ gratitude: 'only one' }, 'Invalid entry data');
+      await expectRefused('a string', 'Invalid entry data');
+    });
+
+    it('refuses an entry that is blank after trimming', async () => {
+      await expectRefused(
+        { gratitude: '  ', celebration: '\n', manifestation: '\t', memory: ' ' },
+        "You haven't entered anything into your journal entry.",
+      );
+    });
+
+    it('stored nothing for any refused entry', async () => {
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(0);
+    });
+  });
+
+  describe('owner-only access', () => {
+    it('answers 404 to another user for read, edit and delete, and changes nothing', async () => {
+      const owner = await signUpAndVerify(h);
+      const other = await signUpAndVerify(h);
+      const entry = await writeOn(owner.agent, '2026-03-15');
+
+      const list = (await other.agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(list.entries).toEqual([]);
+      const edit = await other.agent.put(`/api/entries/${entry.id}`, {
+        content: { ...text, gratitude: 'hijacked' },
+        localDate: '2026-03-15',
+      });
+      expect(edit.status).toBe(404);
+      expect(edit.json).toEqual({ code: 'not-found', message: 'Entry not found' });
+      expect((await other.agent.delete(`/api/entries/${entry.id}`)).status).toBe(404);
+      const replay = await other.agent.post('/api/entries', { id: entry.id, content: text, localDate: '2026-03-15' });
+      expect(replay.status).toBe(409);
+
+      const mine = (await owner.agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(mine.entries).toEqual([entry]);
+    });
+
+    it('refuses everything without a session', async () => {
+      const anonymous = h.agent();
+      expect((await anonymous.get('/api/entries?day=2026-03-15')).status).toBe(401);
+      expect((await anonymous.post('/api/entries', { content: text, localDate: '2026-03-15' })).status).toBe(401);
+      expect((await anonymous.get('/api/stats?today=2026-03-15')).status).toBe(401);
+    });
+  });
+
+  describe('edit and delete', () => {
+    it('edits an entry written today', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-15');
+      h.clock.set('2026-03-15T18:00:00.000Z');
+      const res = await agent.put(`/api/entries/${entry.id}`, {
+        content: { ...text, celebration: 'Finished the book' },
+        localDate: '2026-03-15',
+      });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ id: entry.id, celebration: 'Finished the book', date: entry.date });
+    });
+
+    it('refuses to edit an entry from another day and leaves it unchanged', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-15');
+      h.clock.set('2026-03-16T12:00:00.000Z');
+      const res = await agent.put(`/api/entries/${entry.id}`, {
+        content: { ...text, gratitude: 'changed' },
+        localDate: '2026-03-16',
+      });
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('edit-today-only');
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries[0]?.gratitude).toBe(text.gratitude);
+    });
+
+    it('validates an edit like a new entry', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-15');
+      const res = await agent.put(`/api/entries/${entry.id}`, {
+        content: { ...text, gratitude: '<script>x</script>' },
+        localDate: '2026-03-15',
+      });
+      expect(res.status).toBe(400);
+      expect(res.json.message).toBe('Invalid content detected');
+    });
+
+    it('deletes an old entry and updates the stats', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-10');
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
+      const res = await agent.delete(`/api/entries/${entry.id}`);
+      expect(res.status).toBe(200);
+      expect(await stats(agent, '2026-03-15')).toEqual({ monthlyCount: 0, streak: 0, yearlyCount: 0, totalEntries: 0 });
+      expect((await agent.delete(`/api/entries/${entry.id}`)).status).toBe(404);
+    });
+  });
+
+  describe('listing', () => {
+    it('lists a day newest first and a month in pages of 5 with a cursor', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const written: JournalEntry[] = [];
+      for (let day = 1; day <= 12; day += 1) {
+        written.push(await writeOn(agent, `2026-04-${String(day).padStart(2, '0')}`));
+      }
+      await writeOn(agent, '2026-03-31');
+      await writeOn(agent, '2026-05-01');
+
+      const day = (await agent.get('/api/entries?day=2026-04-03')).json as unknown as EntryPage;
+      expect(day.entries.map((e) => e.localDate)).toEqual(['2026-04-03']);
+      expect(day.nextCursor).toBeNull();
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = cursor ? `&cursor=${cursor}` : '';
+        const page = (await agent.get(`/api/entries?month=2026-04${query}`)).json as unknown as EntryPage;
+        expect(page.entries.length).toBeLessThanOrEqual(5);
+        seen.push(...page.entries.map((e) => e.localDate));
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(seen).toEqual(written.map((e) => e.localDate).reverse());
+    });
+
+    it('refuses a malformed range or cursor with a 400', async () => {
+      const { agent } = await signUpAndVerify(h);
+      expect((await agent.get('/api/entries')).status).toBe(400);
+      expect((await agent.get('/api/entries?day=2026-13-40')).status).toBe(400);
+      expect((await agent.get('/api/entries?month=2026-4')).status).toBe(400);
+      const bad = await agent.get('/api/entries?month=2026-04&cursor=%%%');
+      expect(bad.status).toBe(400);
+      expect(bad.json.code).toBe('invalid-cursor');
+    });
+  });
+
+  describe('stats', () => {
+    it('counts this month, this year and in total, across a year boundary', async () => {
+      const { agent } = await signUpAndVerify(h);
+      await writeOn(agent, '2025-12-30');
+      await writeOn(agent, '2025-12-31');
+      await writeOn(agent, '2026-01-01');
+      await writeOn(agent, '2026-01-01');
+      expect(await stats(agent, '2026-01-01')).toEqual({ monthlyCount: 2, yearlyCount: 2, totalEntries: 4, streak: 3 });
+      expect(await stats(agent, '2026-02-01')).toEqual({ monthlyCount: 0, yearlyCount: 2, totalEntries: 4, streak: 0 });
+    });
+
+    it('counts a month boundary inside one year', async () => {
+      const { agent } = await signUpAndVerify(h);
+      await writeOn(agent, '2026-05-31');
+      await writeOn(agent, '2026-06-01');
+      expect(await stats(agent, '2026-06-01')).toMatchObject({ monthlyCount: 1, yearlyCount: 2, streak: 2 });
+    });
+
+    it('keeps a streak that ends yesterday and drops it the day after', async () => {
+      const { agent } = await signUpAndVerify(h);
+      for (const day of ['2026-07-01', '2026-07-02', '2026-07-03']) await writeOn(agent, day);
+      expect((await stats(agent, '2026-07-04')).streak).toBe(3);
+      expect((await stats(agent, '2026-07-05')).streak).toBe(0);
+    });
+
+    it('counts only the latest run of a broken streak', async () => {
+      const { agent } = await signUpAndVerify(h);
+      for (const day of ['2026-08-01', '2026-08-02', '2026-08-04', '2026-08-05']) await writeOn(agent, day);
+      expect((await stats(agent, '2026-08-05')).streak).toBe(2);
+    });
+
+    it('uses the writer’s local calendar, far from the server’s time zone', async () => {
+      const { agent } = await signUpAndVerify(h);
+      // 10:30 UTC on 31 December is already 1 January in Kiribati (UTC+14).
+      h.clock.set('2026-12-31T10:30:00.000Z');
+      const res = await agent.post('/api/entries', { content: text, localDate: '2027-01-01' });
+      expect(res.status).toBe(201);
+      expect(res.json.localDate).toBe('2027-01-01');
+      const res2 = await agent.get('/api/stats?today=2027-01-01');
+      expect(res2.json).toEqual({ monthlyCount: 1, yearlyCount: 1, totalEntries: 1, streak: 1 });
+      // And 11:00 UTC on 1 January is still 31 December in Baker Island (UTC-12).
+      h.clock.set('2027-01-01T11:00:00.000Z');
+      const west = await agent.get('/api/stats?today=2026-12-31');
+      expect(west.json).toMatchObject({ monthlyCount: 0, yearlyCount: 0, totalEntries: 1 });
+    });
+
+    it('refuses a missing or far-off today', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      expect((await agent.get('/api/stats')).status).toBe(400);
+      expect((await agent.get('/api/stats?today=2026-01-01')).status).toBe(400);
+    });
+  });
+});

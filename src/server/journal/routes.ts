@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { dayKeyToNumber, monthDayRange, yearDayRange } from '../../shared/dates';
+import {
+  createEntrySchema,
+  dayKeySchema,
+
+  monthKeySchema,
+  type EntryPage,
+  type JournalEntry,
+} from '../../shared/entry-schemas';
+import { MONTH_PAGE_SIZE } from '../../shared/limits';
+import { JOURNAL_MESSAGES } from '../../shared/messages';
+import { requireUser } from '../auth/middleware';
+import type { SessionReader } from '../auth/session';
+import type { Database } from '../db/schema';
+import type { AppEnv } from '../http/context';
+import { HttpError, parseWith, readJson } from '../http/errors';
+import { findProfile } from '../profile/repository';
+import {
+  deleteEntry,
+  entryIdTaken,
+  type EntryCursor,
+  findEntry,
+  insertEntry,
+  listEntries,
+  readStats,
+  updateEntryText,
+} from './repository';
+
+const MS_PER_DAY = 86_400_000;
+
+const invalidDate = () =>
+  new HttpError(400, 'invalid-date', 'Your device date does not match the server clock. Check your date settings.');
+
+/**
+ * The writer's "today", as their device says it. It is accepted only within a day of the server's clock, which
+ * covers every time zone on Earth and nothing more.
+ */
+export function checkedToday(localDate: unknown, now: Date): number {
+  const parsed = dayKeySchema.safeParse(localDate);
+  if (!parsed.success) throw invalidDate();
+  const day = dayKeyToNumber(parsed.data);
+  const serverDay = Math.floor(now.getTime() / MS_PER_DAY);
+  if (Math.abs(day - serverDay) > 1) throw invalidDate();
+  return day;
+}
+
+const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
+
+const uuidSchema = z.uuid();
+
+function encodeCursor(entry: JournalEntry): string {
+  return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
+}
+
+const cursorSchema = z.tuple([z.number().int(), z.string().max(40), z.string().max(64)]);
+
+function decodeCursor(value: string): EntryCursor {
+  try {
+    const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
+    return { localDay, date, id };
+  } catch {
+    throw new HttpError(400, 'invalid-cursor', 'Invalid page cursor');
+  }
+}
+
+export function journalRoutes(deps: { sessions: SessionReader; db: Kysely<Database>; now: () => Date }) {
+  const { db, now } = deps;
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(deps.sessions);
+
+  app.get('/entries', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const { day, month, cursor, limit } = c.req.query();
+    let range: { firstDay: number; lastDay: number };
+    let pageSize: number;
+    if (day !== undefined) {
+      if (!dayKeySchema.safeParse(day).success) throw new HttpError(400, 'invalid-range', 'Invalid day');
+      const dayNumber = dayKeyToNumber(day);
+      range = { firstDay: dayNumber, lastDay: dayNumber };
+      pageSize = 100;
+    } else if (month !== undefined) {
+      if (!monthKeySchema.safeParse(month).success) throw new HttpError(400, 'invalid-range', 'Invalid month');
+      const { first, last } = monthDayRange(month);
+      range = { firstDay: first, lastDay: last };
+      const requested = limit === undefined ? MONTH_PAGE_SIZE : Number(limit);
+      if (!Number.isInteger(requested) || requested < 1 || requested > 100) {
+        throw new HttpError(400, 'invalid-range', 'Invalid page size');
+      }
+      pageSize = requested;
+    } else {
+      throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
+    }
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    // One extra row tells whether another page exists.
+    const rows = await listEntries(db, userId, range, { limit: pageSize + 1, after });
+    const entries = rows.slice(0, pageSize);
+    const last = entries.at(-1);
+    const body: EntryPage = {
+      entries,
+      nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+    };
+    c.header('cache-control', 'private, no-store');
+    return c.json(body);
+  });
+
+  app.post('/entries', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const body = await readJson(c);
+    const input = parseWith(createEntrySchema, body, (issue) =>
+      issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
+    );
+    const requestedId = (body as { id?: unknown }).id;
+    const id = requestedId === undefined ? randomUUID() : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
+    const localDay = checkedToday(input.localDate, now());
+
+    // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
+    const existing = await findEntry(db, userId, id);
+    if (existing) return c.json(existing, 200);
+    if (await entryIdTaken(db, id)) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+
+    const profile = await findProfile(db, userId);
+    const content = input.content;
+    const entry = await db.transaction().execute((trx) =>
+      insertEntry(trx, {
+        id,
+        userId,
+        date: now(),
+        localDay,
+        gratitude: content.gratitude,
+        celebration: content.celebration,
+        manifestation: content.manifestation,
+        memory: profile?.showMemorySection ? (content.memory ?? '') : '',
+      }),
+    );
+    return c.json(entry, 201);
+  });
+
+  app.put('/entries/:id', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const id = c.req.param('id');
+    const body = await readJson(c);
+    const input = parseWith(createEntrySchema, body, (issue) =>
+      issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
+    );
+    const today = checkedToday(input.localDate, now());
+    const entry = await findEntry(db, userId, id);
+    if (!entry) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+    if (dayKeyToNumber(entry.localDate) !== today) {
+      throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
+    }
+    const profile = await findProfile(db, userId);
+    const content = input.content;
+    await updateEntryText(
+      db,
+      userId,
+      id,
+      {
+        gratitude: content.gratitude,
+        celebration: content.celebration,
+        manifestation: content.manifestation,
+        // The memory is written only while the memory section is on (SPEC §5); otherwise it is kept.
+        memory: profile?.showMemorySection ? (content.memory ?? '') : entry.memory,
+      },
+      now(),
+    );
+    return c.json(await findEntry(db, userId, id));
+  });
+
+  app.delete('/entries/:id', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const id = c.req.param('id');
+    const deleted = await db.transaction().execute((trx) => deleteEntry(trx, userId, id));
+    if (!deleted) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+    return c.json({ ok: true });
+  });
+
+  app.get('/stats', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const today = checkedToday(c.req.query('today'), now());
+    const todayKey = c.req.query('today') ?? '';
+    const stats = await readStats(
+      db,
+      userId,
+      today,
+      monthDayRange(todayKey.slice(0, 7)),
+      yearDayRange(Number(todayKey.slice(0, 4))),
+    );
+    c.header('cache-control', 'private, no-store');
+    return c.json(stats);
+  });
+
+  return app;
+}
+
