@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createBetterAuth } from './auth/better-auth';
+import { authRoutes } from './auth/routes';
+import { AuthService } from './auth/service';
+import { SessionReader } from './auth/session';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/connect';
+import type { AppEnv } from './http/context';
+import { HttpError, errorResponse, isUnavailable } from './http/errors';
+import { sameOriginWrites, secureResponses } from './http/security';
+import { staticRoutes } from './http/static';
+import type { Logger } from './logger';
+import { MailWorker } from './mail/queue';
+import { createTransport, type MailTransport } from './mail/transport';
+import { journalRoutes } from './journal/routes';
+import { profileRoutes } from './profile/routes';
+
+/** Request bodies above this size are refused before they are read (the largest entry is about 160 kB). */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  now?: () => Date;
+  transport?: MailTransport;
+  /** Folder of the built client; omitted in API-only tests. */
+  clientDir?: string;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const transport = deps.transport ?? createTransport(config.mail);
+  const mailWorker = new MailWorker(database.db, transport, logger, now, (mail, file) => {
+    if (file && config.env === 'development') {
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
+      // Development convenience of DESIGN.md: the outbox link on the console. Never in production logs.
+      process.stdout.write(`\n  Email "${mail.subject}" written to ${file}\n  ${link}\n\n`);
+    }
+  });
+  const auth = new AuthService({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    now,
+    mailQueued: () => mailWorker.kick(),
+  });
+  const betterAuth = createBetterAuth({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    sendResetPassword: (user, token) => auth.queueResetEmail(user, token),
+  });
+  auth.attach(betterAuth);
+  const sessions = new SessionReader(
+    database.db,
+    config.authSecret,
+    betterAuth.$context.then((context) => context.authCookies.sessionToken.name),
+  );
+
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('clientIp', clientAddress(c, config.trustProxy));
+    // Set before the handler runs: adding a header to a finished response makes Hono rebuild it.
+    c.header('x-request-id', requestId);
+    const started = performance.now();
+    await next();
+    logger.info('http.request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  app.use('*', secureResponses(config));
+  app.use('/api/*', sameOriginWrites(config));
+
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, 'payload-too-large', 'The request body is too large');
+    },
+  });
+  // Only requests that carry a body pass through the limit: reading a GET's body would cost every read.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', limitBody);
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.get('/api/config', (c) =>
+    c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId }),
+  );
+  app.route('/api/auth', authRoutes(auth, database.db, sessions));
+  app.route('/api/profile', profileRoutes({ sessions, db: database.db, dialect: database.dialect, now }));
+  app.route('/api', journalRoutes({ sessions, db: database.db, now }));
+  app.all('/api/*', () => {
+    throw new HttpError(404, 'not-found', 'Not found');
+  });
+
+  if (deps.clientDir) {
+    app.route('/', staticRoutes(deps.clientDir, { announcement: config.announcement, demoVideoId: config.demoVideoId }));
+  }
+
+  app.notFound((c) => c.json({ code: 'not-found', message: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      return errorResponse(c, new HttpError(error.status as 400, 'bad-request', error.message || 'Bad request'));
+    }
+    if (isUnavailable(error)) {
+      logger.warn('http.unavailable', { requestId: c.get('requestId'), path: c.req.path });
+      c.header('retry-after', '5');
+      return c.json({ code: 'unavailable', message: 'The service is temporarily unavailable. Please try again.' }, 503);
+    }
+    logger.error('http.unhandled', {
+      requestId: c.get('requestId'),
+      path: c.req.path,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return c.json({ code: 'internal', message: 'An unexpected error occurred' }, 500);
+  });
+
+  return {
+    app,
+    auth,
+    mailWorker,
+    async close() {
+      await mailWorker.stop();
+      transport.close();
+    },
+  };
+}
+
+export type JournalApp = ReturnType<typeof createApp>;
+
+/**
+ * The client's address: the socket's peer, or, behind a reverse proxy the operator trusts (TRUST_PROXY), the last
+ * address that proxy appended to X-Forwarded-For. A client can write anything in that header, so it is read only
+ * when configured.
+ */
+function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,61 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { AUTH_MESSAGES, type AuthErrorCode } from '../../shared/messages';
+
+/** An error the client is meant to see: a status, a stable code and a message from the catalogue. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function authError(status: ContentfulStatusCode, code: AuthErrorCode): HttpError {
+  return new HttpError(status, code, AUTH_MESSAGES[code]);
+}
+
+export function errorResponse(c: Context, error: HttpError): Response {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json({ code: error.code, message: error.message }, error.status);
+}
+
+/** Reads a JSON object body; a missing or malformed body is a 400, never an exception. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'unsupported-media-type', 'Requests must be sent as application/json');
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new HttpError(400, 'invalid-json', 'The request body is not valid JSON');
+  }
+}
+
+/** Parses with a schema; the first issue becomes the error, with the code the caller picks for it. */
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  toError: (issue: z.core.$ZodIssue) => HttpError,
+): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw new HttpError(400, 'invalid-request', 'Invalid request');
+  throw toError(issue);
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08001', '08003', '08006', 'SQLITE_BUSY']);
+
+/** A database that cannot be reached (or is busy past its timeout) is a passing outage, not a bug: 503. */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  return UNAVAILABLE_CODES.has(code) || /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}

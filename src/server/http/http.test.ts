@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../app';
+import { createHarness, type Harness, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from '../test/harness';
+
+describe('hardened HTTP', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('sqlite');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe('security headers', () => {
+    it.each(['/healthz', '/api/auth/session', '/api/no-such-route', '/journal'])('are on %s', async (path) => {
+      const res = await h.agent().get(path);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('content-security-policy')).toBeTruthy();
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('has a strict Content-Security-Policy', async () => {
+      const csp = (await h.agent().get('/healthz')).headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((part) => {
+          const [name = '', ...values] = part.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+    });
+
+    it('grants no powerful feature except the video player’s', async () => {
+      const policy = (await h.agent().get('/healthz')).headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(policy).toContain(`${feature}=()`);
+      }
+      expect(policy).toContain('autoplay=(self "https://www.youtube-nocookie.com")');
+    });
+
+    it('sends no Strict-Transport-Security over plain http', async () => {
+      expect((await h.agent().get('/healthz')).headers.get('strict-transport-security')).toBeNull();
+    });
+  });
+
+  describe('request bodies', () => {
+    it('refuses a body over the limit with 413 before reading it', async () => {
+      const res = await h.agent().post('/api/auth/sign-in', 'x'.repeat(MAX_BODY_BYTES + 1));
+      expect(res.status).toBe(413);
+      expect(res.json).toEqual({ code: 'payload-too-large', message: 'The request body is too large' });
+    });
+
+    it('answers malformed JSON with 400 and a wrong content type with 415', async () => {
+      const malformed = await h.agent().post('/api/auth/sign-in', '{"email":');
+      expect(malformed.status).toBe(400);
+      expect(malformed.json.code).toBe('invalid-json');
+      const form = await h.agent().post('/api/auth/sign-in', 'email=a', { 'content-type': 'text/plain' });
+      expect(form.status).toBe(415);
+      expect(form.json.code).toBe('unsupported-media-type');
+    });
+
+    it.each([null, 42, 'text', [], [1, 2], { email: { $gt: '' } }, { email: 'a@b.co', password: 12 }])(
+      'answers odd JSON %j with a 4xx JSON error, never a 500',
+      async (body) => {
+        const { agent } = await signUpAndVerify(h);
+        for (const path of ['/api/auth/sign-in', '/api/auth/sign-up', '/api/auth/send-verification', '/api/auth/reset-password', '/api/auth/check-action', '/api/entries']) {
+          const res = await agent.post(path, JSON.stringify(body));
+          expect(res.status, path).toBeLessThan(500);
+          expect(res.text).not.toMatch(/at .+\.(ts|js):\d+/);
+          if (res.status >= 400) {
+            expect(res.json, path).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+          } else {
+            // Only the resend answers success for any well-formed address, by design.
+            expect(path).toBe('/api/auth/send-verification');
+          }
+        }
+        const patch = await agent.patch('/api/profile', body);
+        expect(patch.status).toBe(400);
+      },
+    );
+
+    it('answers an unknown API route with a JSON 404', async () => {
+      const res = await h.agent().get('/api/nothing-here');
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ code: 'not-found', message: 'Not found' });
+    });
+  });
+
+  describe('same-origin writes', () => {
+    it('refuses a state-changing request from another origin, or with no origin', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = { content: { gratitude: 'x', celebration: '', manifestation: '' }, localDate: '2026-03-15' };
+      const foreign = await agent.post('/api/entries', entry, { origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.json.code).toBe('forbidden-origin');
+      const anonymous = await agent.request('POST', '/api/auth/sign-out', {}, { origin: '' });
+      expect(anonymous.status).toBe(403);
+      // Reads need no origin, and the session survived both attempts.
+      expect((await agent.get('/api/profile', { origin: '' })).status).toBe(200);
+    });
+  });
+});
+
+describe('under https', () => {
+  it('marks the session cookie Secure and sends Strict-Transport-Security', async () => {
+    const h = await createHarness('sqlite', { APP_URL: 'https://journal.example.com' });
+    try {
+      const email = uniqueEmail();
+      const origin = { origin: 'https://journal.example.com' };
+      const agent = h.agent();
+      await agent.post('/api/auth/sign-up', { name: 'Ada', email, password: STRONG_PASSWORD }, origin);
+      const [mail] = await h.mailTo(email);
+      expect(mail?.link.origin).toBe('https://journal.example.com');
+      await agent.post('/api/auth/verify-email', { oobCode: mail?.link.searchParams.get('oobCode') }, origin);
+      const res = await agent.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD }, origin);
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token')) ?? '';
+      expect(cookie).toMatch(/^__Secure-/);
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('the app page', () => {
+  it('carries the public settings in a meta tag, escaped, on every client route', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { staticRoutes } = await import('./static');
+    const dir = mkdtempSync(join(tmpdir(), 'journal-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const routes = staticRoutes(dir, { announcement: 'Closed "for now" <b>&</b>', demoVideoId: 'abcdefghijk' });
+    for (const path of ['/', '/index.html', '/journal', '/about']) {
+      const res = await routes.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain(
+        '<meta name="app-config" content="{&quot;announcement&quot;:&quot;Closed \\&quot;for now\\&quot; &lt;b&gt;&amp;&lt;/b&gt;&quot;,&quot;demoVideoId&quot;:&quot;abcdefghijk&quot;}" />',
+      );
+      expect(html).not.toContain('<b>');
+    }
+    const asset = await routes.request('/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await routes.request('/assets/app-gone.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).not.toContain('immutable');
+  });
+});

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/connect';
+import { createLogger } from './logger';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database);
+  const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
+  journal.mailWorker.start();
+
+  const server = serve({ fetch: journal.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info('server.listening', { port: info.port, host: config.host, database: database.dialect });
+    process.stdout.write(`Gratitude Journal is running at ${config.appUrl}\n`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('server.stopping', { signal });
+    // Stop accepting; idle keep-alive connections close now, busy ones after their response.
+    server.close(() => {
+      void journal
+        .close()
+        .then(() => database.close())
+        .then(() => {
+          logger.info('server.stopped', { signal });
+          process.exit(0);
+        });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => {
+      logger.error('server.stop_timeout', { signal });
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Gratitude Journal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});
