@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { AnnouncementBanner } from './AnnouncementBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { InstallBanner } from './InstallBanner';
+import { ScrollToTop } from './ScrollToTop';
+
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <AnnouncementBanner />
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <InstallBanner />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { THEMES, THEME_NAMES } from '../../shared/themes';
+import { useCurrentTheme } from '../lib/theme';
+import { useThemeChoice } from './use-theme-choice';
+
+export function ThemeSwatches() {
+  const current = useCurrentTheme();
+  const choose = useThemeChoice();
+
+  return (
+    <div className="theme-picker" role="group" aria-labelledby="theme-picker-label">
+      <span id="theme-picker-label" className="theme-picker-label">
+        Theme
+      </span>
+      <div className="theme-swatches">
+        {THEME_NAMES.map((name) => {
+          const { label, colors } = THEMES[name];
+          return (
+            <button
+              key={name}
+              type="button"
+              className="swatch"
+              aria-label={label}
+              aria-pressed={current === name}
+              title={label}
+              onClick={() => choose(name)}
+              style={{
+                background: `linear-gradient(135deg, ${colors.header} 0 50%, ${colors.background} 50% 100%)`,
+              }}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

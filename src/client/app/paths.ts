@@ -1,0 +1,21 @@
+/** Every route of SPEC.md section 2, in one place. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  verifyEmail: '/verify-email',
+  settings: '/settings',
+  journal: '/journal',
+  about: '/about',
+  contact: '/about#contact',
+} as const;
+
+export type LoginMode = 'login' | 'signup' | 'reset';
+
+export function loginPath(mode: LoginMode = 'login'): string {
+  return mode === 'login' ? paths.login : `${paths.login}?mode=${mode}`;
+}
+
+/** The journal opened on one local calendar day (YYYY-MM-DD). */
+export function journalDayPath(dayKey: string): string {
+  return `${paths.journal}?date=${dayKey}`;
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '../../../shared/messages';
+import { paths } from '../../app/paths';
+import { errorMessage, isApiError } from '../../lib/api';
+import { returnTarget } from '../../lib/navigation-state';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { useSignIn } from './api';
+import { ModeLink } from './ModeLink';
+import { ResendVerification } from './ResendVerification';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setUnverifiedEmail(null);
+    const address = email.trim();
+    signIn.mutate(
+      { email: address, password },
+      {
+        onSuccess: () => navigate(returnTarget(location.state, paths.journal), { replace: true }),
+        onError: (failure) => {
+          if (isApiError(failure, 'email-not-verified')) setUnverifiedEmail(address);
+          else setError(errorMessage(failure));
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      {unverifiedEmail && (
+        <div className="notice notice-warning">
+          <p role="alert">{AUTH_MESSAGES['email-not-verified']}</p>
+          <ResendVerification email={unverifiedEmail} />
+        </div>
+      )}
+      <form className="form" onSubmit={handleSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p className="form-aside">
+          <ModeLink mode="reset">Forgot password?</ModeLink>
+        </p>
+        <Button type="submit" block busy={signIn.isPending}>
+          Sign In
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <ModeLink mode="signup">Need an account? Sign up</ModeLink>
+      </p>
+    </>
+  );
+}

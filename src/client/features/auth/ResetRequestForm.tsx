@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from 'react';
+import { NOTICES } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { useRequestPasswordReset } from './api';
+import { ModeLink } from './ModeLink';
+import { useBackToLogin } from './use-back-to-login';
+
+export function ResetRequestForm() {
+  const backToLogin = useBackToLogin();
+  const requestReset = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    requestReset.mutate(email.trim(), {
+      onSuccess: () => backToLogin(NOTICES.resetEmailSent),
+      onError: (failure) => setError(errorMessage(failure)),
+    });
+  }
+
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <form className="form" onSubmit={handleSubmit}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" block busy={requestReset.isPending}>
+          Send Reset Link
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <ModeLink mode="login">Back to sign in</ModeLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import { meetsPasswordRules } from '../../../shared/auth-schemas';
+import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { useSignUp } from './api';
+import { ModeLink } from './ModeLink';
+import { PasswordChecklist } from './PasswordChecklist';
+import { useBackToLogin } from './use-back-to-login';
+
+export function SignupForm() {
+  const backToLogin = useBackToLogin();
+  const signUp = useSignUp();
+  const checklistId = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const passwordOk = meetsPasswordRules(password);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (!passwordOk) {
+      setError(AUTH_MESSAGES['password-requirements']);
+      return;
+    }
+    signUp.mutate(
+      { name: name.trim(), email: email.trim(), password },
+      {
+        onSuccess: () => backToLogin(NOTICES.accountCreated),
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    );
+  }
+
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <form className="form" onSubmit={handleSubmit}>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          describedBy={checklistId}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordChecklist id={checklistId} password={password} />
+        <Button type="submit" block busy={signUp.isPending} disabled={!passwordOk}>
+          Create Account
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <ModeLink mode="login">Already have an account? Sign in</ModeLink>
+      </p>
+    </>
+  );
+}

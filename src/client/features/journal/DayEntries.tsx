@@ -1,0 +1,68 @@
+import { useId, type ReactNode } from 'react';
+import type { JournalEntry } from '../../../shared/entry-schemas';
+import { useDayEntries } from './api';
+import { EntryCard } from './EntryCard';
+import { usePendingWrites } from './entry-writes';
+import { LoadError } from './LoadError';
+import { EmptyState, ListLoading } from './ListStatus';
+import { withPendingWrites } from './pending-entries';
+import { TodayPanel } from './TodayPanel';
+
+export interface EntryListProps {
+  today: string;
+  onAddEntry: () => void;
+  onDelete: (entry: JournalEntry) => void;
+  deletingId: string | null;
+}
+
+/** The entries of one day, newest first; on today, the quote and the way to write first. */
+export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
+  const query = useDayEntries(dayKey);
+  const pendingWrites = usePendingWrites();
+  const headingId = useId();
+  // Offline with no copy of this day on the device: the load waits for the connection.
+  const waitingOffline = query.isPending && query.fetchStatus === 'paused';
+  const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
+
+  let content: ReactNode;
+  if (query.isError || (waitingOffline && entries.length === 0))
+    content = (
+      <LoadError
+        source={`day:${dayKey}`}
+        error={query.error ?? query.failureReason}
+        failedAt={query.errorUpdatedAt}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (query.isPending && !waitingOffline) content = <ListLoading />;
+  else if (entries.length === 0) content = <EmptyState>No journal entry for this day</EmptyState>;
+  else
+    content = (
+      <div className="entry-list">
+        {entries.map((entry) => (
+          <EntryCard
+            key={entry.id}
+            entry={entry}
+            pending={entry.pending}
+            today={today}
+            inMonth={false}
+            onDelete={onDelete}
+            deleting={entry.id === deletingId}
+          />
+        ))}
+      </div>
+    );
+
+  return (
+    <>
+      {dayKey === today && <TodayPanel today={today} onAddEntry={onAddEntry} />}
+      <section className="entries" aria-labelledby={headingId}>
+        <h2 id={headingId} className="visually-hidden">
+          Entries
+        </h2>
+        {content}
+      </section>
+    </>
+  );
+}

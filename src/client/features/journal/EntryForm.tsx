@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isBlankEntry, type EntryField } from '../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../shared/messages';
+import { useAuth } from '../../lib/session/auth-context';
+import { todayKey } from '../../lib/today';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { useToast } from '../../ui/toast-context';
+import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
+import { EntryFields } from './EntryFields';
+import { newEntryId } from './entry-id';
+import { useCreateEntry } from './entry-writes';
+import { formatDayHeading } from './journal-view';
+
+type OpenDialog = 'none' | 'empty' | 'discard';
+
+export interface EntryFormProps {
+  /** Called once the entry is stored. */
+  onSaved: () => void;
+  /** Called when the writer leaves without saving. */
+  onLeave: () => void;
+}
+
+/** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of SPEC §5). */
+export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
+  const { profile } = useAuth();
+  const showMemory = profile?.showMemorySection ?? false;
+  const toast = useToast();
+  const create = useCreateEntry();
+  const [values, setValues] = useState<EntryValues>(EMPTY_VALUES);
+  const [dialog, setDialog] = useState<OpenDialog>('none');
+  // One id per entry being written: a save retried after a lost answer finds the entry already stored.
+  const [entryId] = useState(newEntryId);
+  const firstFieldRef = useRef<HTMLTextAreaElement>(null);
+  const [refocusRequest, setRefocusRequest] = useState(0);
+  const headingId = useId();
+  const content = contentOf(values, showMemory);
+
+  // Runs after the dialog has closed (child effects run first), which would otherwise put focus on Save.
+  useEffect(() => {
+    if (refocusRequest > 0) firstFieldRef.current?.focus();
+  }, [refocusRequest]);
+
+  function backToWriting() {
+    setDialog('none');
+    setRefocusRequest((n) => n + 1);
+  }
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (isBlankEntry(content)) {
+      setDialog('empty');
+      return;
+    }
+    const problem = contentProblem(content);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    create.mutate(
+      { id: entryId, content, localDate: todayKey() },
+      {
+        onSuccess: (result) => {
+          // Offline, the entry waits in the outbox: the list shows it as waiting to sync.
+          if (result === 'queued') toast.success(OFFLINE_MESSAGES.savedOnDevice);
+          onSaved();
+        },
+        onError: (error) => toast.error(saveFailureMessage(error, JOURNAL_MESSAGES.saveFailed)),
+      },
+    );
+  }
+
+  function cancel() {
+    if (isBlankEntry(content)) onLeave();
+    else setDialog('discard');
+  }
+
+  return (
+    <section className="card step-card entry-form-step" aria-labelledby={headingId}>
+      <header className="entry-form-header">
+        <h1 id={headingId}>Today&apos;s Reflection</h1>
+        <p className="muted">{formatDayHeading(todayKey(), 'long')}</p>
+      </header>
+      <form className="form entry-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+        <EntryFields
+          values={values}
+          showMemory={showMemory}
+          readOnly={create.isPending}
+          firstFieldRef={firstFieldRef}
+          autoFocus
+          onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
+        />
+        <div className="form-actions entry-form-actions">
+          <Button type="submit" className="btn-large" busy={create.isPending}>
+            {create.isPending ? 'Saving...' : 'Save Entry'}
+          </Button>
+          <Button variant="secondary" className="btn-large" disabled={create.isPending} onClick={cancel}>
+            Cancel and return to list
+          </Button>
+        </div>
+      </form>
+
+      <Dialog
+        open={dialog === 'empty'}
+        title={JOURNAL_MESSAGES.emptyTitle}
+        onClose={backToWriting}
+        actions={
+          <>
+            <Button variant="secondary" onClick={backToWriting}>
+              Go back to your entry
+            </Button>
+            <Button onClick={onLeave}>OK</Button>
+          </>
+        }
+      >
+        <p>{JOURNAL_MESSAGES.emptyBody}</p>
+      </Dialog>
+
+      <Dialog
+        open={dialog === 'discard'}
+        title="Discard this entry?"
+        onClose={backToWriting}
+        actions={
+          <>
+            <Button variant="secondary" onClick={backToWriting}>
+              Keep writing
+            </Button>
+            <Button variant="danger" onClick={onLeave}>
+              Discard
+            </Button>
+          </>
+        }
+      >
+        <p>{JOURNAL_MESSAGES.discardQuestion}</p>
+      </Dialog>
+    </section>
+  );
+}

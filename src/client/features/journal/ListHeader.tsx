@@ -1,0 +1,104 @@
+import type { Ref } from 'react';
+import { Button } from '../../ui/Button';
+import { useMediaQuery } from './hooks';
+import {
+  formatDayHeading,
+  formatMonthHeading,
+  hasNextPeriod,
+  isCurrentPeriod,
+  stepPeriod,
+  type JournalLocation,
+  type JournalView,
+} from './journal-view';
+
+const WIDE_SCREEN = '(min-width: 640px)';
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.25"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export interface ListHeaderProps {
+  location: JournalLocation;
+  today: string;
+  onNavigate: (next: JournalLocation) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** The date shown (the page's one h1), the arrows either side of it, the day/month toggle and 'Go to Today'. */
+export function ListHeader({ location, today, onNavigate, headingRef }: ListHeaderProps) {
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const unit = location.view === 'month' ? 'month' : 'day';
+  const heading =
+    location.view === 'month'
+      ? formatMonthHeading(location.date)
+      : formatDayHeading(location.date, wide ? 'long' : 'short');
+
+  const viewButton = (view: JournalView, label: string) => (
+    <button
+      type="button"
+      className="segment"
+      aria-pressed={location.view === view}
+      onClick={() => {
+        if (location.view !== view) onNavigate({ view, date: location.date });
+      }}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="journal-header">
+      <div className="date-nav">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Previous ${unit}`}
+          onClick={() => onNavigate(stepPeriod(location, -1, today))}
+        >
+          <Chevron direction="left" />
+        </button>
+        <h1 ref={headingRef} tabIndex={-1} className="journal-date">
+          {heading}
+        </h1>
+        {hasNextPeriod(location, today) ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Next ${unit}`}
+            onClick={() => onNavigate(stepPeriod(location, 1, today))}
+          >
+            <Chevron direction="right" />
+          </button>
+        ) : (
+          <span className="icon-button-spacer" aria-hidden="true" />
+        )}
+      </div>
+      <div className="journal-controls">
+        <div className="segmented" role="group" aria-label="Journal view">
+          {viewButton('day', 'Day')}
+          {viewButton('month', 'Month')}
+        </div>
+        {!isCurrentPeriod(location, today) && (
+          <Button
+            variant="secondary"
+            className="btn-small"
+            onClick={() => onNavigate({ view: location.view, date: today })}
+          >
+            Go to Today
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { monthKeyOf } from '../../../shared/dates';
+import { Button } from '../../ui/Button';
+import { useMonthEntries } from './api';
+import type { EntryListProps } from './DayEntries';
+import { EntryCard } from './EntryCard';
+import { usePendingWrites } from './entry-writes';
+import { formatDayInMonth } from './journal-view';
+import { LoadError } from './LoadError';
+import { EmptyState, ListLoading } from './ListStatus';
+import { withPendingWrites, type ListedEntry } from './pending-entries';
+import { TodayPanel } from './TodayPanel';
+
+interface DayGroup {
+  dayKey: string;
+  entries: ListedEntry[];
+}
+
+/** Entries arrive newest first, so each day's entries are already next to each other. */
+function groupByDay(entries: readonly ListedEntry[]): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    if (last && last.dayKey === entry.localDate) last.entries.push(entry);
+    else groups.push({ dayKey: entry.localDate, entries: [entry] });
+  }
+  return groups;
+}
+
+/**
+ * Loads the next page when the element after the last card comes near the viewport. The observer is made
+ * afresh after each page, and an observer reports at once, so a page too short to fill the screen pulls the
+ * next one too.
+ */
+function useLoadMoreWhenVisible(enabled: boolean, loadMore: () => void) {
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const onVisible = useEffectEvent(loadMore);
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!enabled || !sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (records) => {
+        if (records.some((record) => record.isIntersecting)) onVisible();
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinelRef;
+}
+
+/** A month's entries, newest first, five at a time, grouped under their days. */
+export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
+  const monthKey = monthKeyOf(dayKey);
+  const query = useMonthEntries(monthKey);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const sentinelRef = useLoadMoreWhenVisible(canLoadMore, () => void fetchNextPage());
+
+  const pendingWrites = usePendingWrites();
+  const entries = withPendingWrites(
+    query.data?.pages.flatMap((page) => page.entries) ?? [],
+    pendingWrites,
+    (day) => monthKeyOf(day) === monthKey,
+  );
+  // Offline with no copy of this month on the device: the load waits for the connection.
+  const waitingOffline = query.isPending && query.fetchStatus === 'paused';
+  const failedOutright = (query.isError && !isFetchNextPageError) || (waitingOffline && entries.length === 0);
+  const showTodayPanel =
+    monthKey === monthKeyOf(today) && query.isSuccess && !entries.some((entry) => entry.localDate === today);
+
+  let content: ReactNode;
+  if (failedOutright)
+    content = (
+      <LoadError
+        source={`month:${monthKey}`}
+        error={query.error ?? query.failureReason}
+        failedAt={query.errorUpdatedAt}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (query.isPending && !waitingOffline) content = <ListLoading />;
+  else if (entries.length === 0) content = <EmptyState>No journal entries for this month</EmptyState>;
+  else
+    content = (
+      <>
+        {groupByDay(entries).map((group) => (
+          <section key={group.dayKey} className="day-group" aria-label={formatDayInMonth(group.dayKey)}>
+            <h2 className="day-group-title">{formatDayInMonth(group.dayKey)}</h2>
+            <div className="entry-list">
+              {group.entries.map((entry) => (
+                <EntryCard
+                  key={entry.id}
+                  entry={entry}
+                  pending={entry.pending}
+                  today={today}
+                  inMonth
+                  onDelete={onDelete}
+                  deleting={entry.id === deletingId}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+        {hasNextPage && <div ref={sentinelRef} className="load-sentinel" aria-hidden="true" />}
+        {isFetchingNextPage && <ListLoading>Loading more entries...</ListLoading>}
+        {isFetchNextPageError && (
+          <LoadError
+            source={`month:${monthKey}:more`}
+            error={query.error}
+            failedAt={query.errorUpdatedAt}
+            retrying={false}
+            onRetry={() => void fetchNextPage()}
+          />
+        )}
+        {canLoadMore && (
+          <div className="load-more">
+            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+              Load more
+            </Button>
+          </div>
+        )}
+      </>
+    );
+
+  return (
+    <>
+      {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} titled />}
+      <div className="entries month-entries">{content}</div>
+    </>
+  );
+}

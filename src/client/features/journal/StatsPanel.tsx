@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { STATS_MESSAGES } from '../../../shared/messages';
+import { useStats } from './api';
+import { useFailureToast } from './hooks';
+
+export function monthlyCountText(count: number): string {
+  return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
+}
+
+export function streakText(streak: number): string {
+  return streak === 0 ? 'No current streak' : `${streak} day streak`;
+}
+
+/** Entries this month and the current streak, with the year's and all-time counts behind an expander. */
+export function StatsPanel({ today }: { today: string }) {
+  const stats = useStats(today);
+  const [expanded, setExpanded] = useState(false);
+  const headingId = useId();
+  const detailsId = useId();
+  useFailureToast(`stats:${today}`, stats.errorUpdatedAt, stats.isError ? STATS_MESSAGES.loadFailed : null);
+  // Offline with no copy of today's numbers on the device: the load waits for the connection.
+  const unavailable = stats.isError || (stats.isPending && stats.fetchStatus === 'paused');
+
+  return (
+    <section className="card stats-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        Your journal statistics
+      </h2>
+      {stats.isPending && !unavailable && (
+        <p role="status" className="stats-message muted">
+          Loading statistics...
+        </p>
+      )}
+      {unavailable && <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>}
+      {stats.data && !stats.isError && (
+        <>
+          <div className="stats-summary">
+            <p className="stat">
+              <span className="stat-icon" aria-hidden="true">
+                ✎
+              </span>
+              <span>{monthlyCountText(stats.data.monthlyCount)}</span>
+            </p>
+            <p className="stat">
+              <span className="stat-icon" aria-hidden="true">
+                ☀
+              </span>
+              <span>{streakText(stats.data.streak)}</span>
+            </p>
+            <button
+              type="button"
+              className="btn btn-link stats-toggle"
+              aria-expanded={expanded}
+              aria-controls={detailsId}
+              onClick={() => setExpanded((open) => !open)}
+            >
+              {expanded ? 'Show fewer stats' : 'Show more stats'}
+            </button>
+          </div>
+          <dl id={detailsId} className="stats-details" hidden={!expanded}>
+            <div className="stats-detail">
+              <dt>Entries this year</dt>
+              <dd className="tabular">{stats.data.yearlyCount}</dd>
+            </div>
+            <div className="stats-detail">
+              <dt>Total entries</dt>
+              <dd className="tabular">{stats.data.totalEntries}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

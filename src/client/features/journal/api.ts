@@ -1,0 +1,86 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
+import { ApiError, apiRequest } from '../../lib/api';
+import { fetchQuotes } from './quotes';
+
+export const journalKeys = {
+  entries: ['entries'] as const,
+  day: (dayKey: string) => ['entries', 'day', dayKey] as const,
+  month: (monthKey: string) => ['entries', 'month', monthKey] as const,
+  stats: ['stats'] as const,
+  statsFor: (dayKey: string) => ['stats', dayKey] as const,
+  quotes: ['quotes'] as const,
+};
+
+export interface NewEntry {
+  /** Chosen by the client, so a retried save cannot store the entry twice. */
+  id: string;
+  content: EntryContent;
+  /** The writer's local day at saving time. */
+  localDate: string;
+}
+
+export const journalApi = {
+  listDay: (dayKey: string) => apiRequest<EntryPage>('GET', `/api/entries?${new URLSearchParams({ day: dayKey })}`),
+  listMonth: (monthKey: string, cursor: string | null) => {
+    const query = new URLSearchParams({ month: monthKey });
+    if (cursor) query.set('cursor', cursor);
+    return apiRequest<EntryPage>('GET', `/api/entries?${query}`);
+  },
+  stats: (dayKey: string) => apiRequest<Stats>('GET', `/api/stats?${new URLSearchParams({ today: dayKey })}`),
+  create: (entry: NewEntry) => apiRequest<JournalEntry>('POST', '/api/entries', entry),
+  /** `localDate` is the writer's day when they edited (an edit sent later still counts for that day). */
+  update: (id: string, content: EntryContent, localDate: string) =>
+    apiRequest<JournalEntry>('PUT', `/api/entries/${encodeURIComponent(id)}`, { content, localDate }),
+  remove: (id: string) => apiRequest<{ ok: true }>('DELETE', `/api/entries/${encodeURIComponent(id)}`),
+};
+
+/**
+ * A refused request (403, 404...) gives the same answer the second time; a network blip or 5xx may not. While
+ * offline, the retry waits for the connection (TanStack Query pauses it), and the cached answer stays shown.
+ */
+function retryOnceUnlessRefused(failureCount: number, error: unknown): boolean {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !refused && failureCount < 1;
+}
+
+export function useDayEntries(dayKey: string) {
+  return useQuery({
+    queryKey: journalKeys.day(dayKey),
+    queryFn: () => journalApi.listDay(dayKey),
+    retry: retryOnceUnlessRefused,
+    meta: { persist: true },
+  });
+}
+
+export function useMonthEntries(monthKey: string) {
+  return useInfiniteQuery({
+    queryKey: journalKeys.month(monthKey),
+    queryFn: ({ pageParam }) => journalApi.listMonth(monthKey, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    retry: retryOnceUnlessRefused,
+    meta: { persist: true },
+  });
+}
+
+export function useStats(dayKey: string) {
+  return useQuery({
+    queryKey: journalKeys.statsFor(dayKey),
+    queryFn: () => journalApi.stats(dayKey),
+    retry: retryOnceUnlessRefused,
+    meta: { persist: true },
+  });
+}
+
+/** The quotes file never changes while the app runs: fetched once, never retried (the screen falls back instead). */
+export function useQuotes() {
+  return useQuery({
+    queryKey: journalKeys.quotes,
+    queryFn: fetchQuotes,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    meta: { persist: true },
+  });
+}

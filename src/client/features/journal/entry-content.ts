@@ -1,0 +1,49 @@
+import {
+  entryContentSchema,
+  type EntryContent,
+  type EntryField,
+  type JournalEntry,
+} from '../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES } from '../../../shared/messages';
+import { ApiError } from '../../lib/api';
+
+/** The prompt of each entry field, as the form labels it and the list shows it. */
+export const PROMPTS: Record<EntryField, string> = {
+  gratitude: 'I am grateful for...',
+  celebration: 'I want to celebrate...',
+  manifestation: 'I am manifesting...',
+  memory: 'Today I want to capture these memories...',
+};
+
+export const MANIFESTATION_HINT = 'Imagine you have already achieved your goals and write as if they are true.';
+
+export type EntryValues = Record<EntryField, string>;
+
+export const EMPTY_VALUES: EntryValues = { gratitude: '', celebration: '', manifestation: '', memory: '' };
+
+export function valuesOf(entry: JournalEntry): EntryValues {
+  return {
+    gratitude: entry.gratitude,
+    celebration: entry.celebration,
+    manifestation: entry.manifestation,
+    memory: entry.memory,
+  };
+}
+
+/** What is sent: the memory only while the memory section is on (SPEC §3). */
+export function contentOf(values: EntryValues, showMemory: boolean): EntryContent {
+  const { gratitude, celebration, manifestation, memory } = values;
+  return showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
+}
+
+/** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */
+export function contentProblem(content: EntryContent): string | null {
+  const parsed = entryContentSchema.safeParse(content);
+  if (parsed.success) return null;
+  return parsed.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
+}
+
+/** A refused save says why (400, with the validation message); any other failure gets the general words. */
+export function saveFailureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 400 ? error.message : fallback;
+}

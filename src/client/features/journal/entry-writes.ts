@@ -1,0 +1,199 @@
+import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { monthKeyOf } from '../../../shared/dates';
+import type { EntryContent, EntryPage, JournalEntry } from '../../../shared/entry-schemas';
+import { AUTH_MESSAGES } from '../../../shared/messages';
+import { ApiError } from '../../lib/api';
+import { connection } from '../../lib/connection/connection-state';
+import { localDatabase } from '../../lib/persistence/local-database';
+import { todayKey } from '../../lib/today';
+import { journalApi, journalKeys, type NewEntry } from './api';
+import { newEntryId } from './entry-id';
+import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
+
+/** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
+export const SYNC_RETRY_MS = 30_000;
+
+/** One queue per user, so one account's unsent writes are never sent with another's session. */
+function storedQueue(userId: string): OutboxStore {
+  const key = `outbox:${userId}`;
+  return {
+    read: async () => parseQueue(await localDatabase.get(key)),
+    change: (change) => localDatabase.update(key, (stored) => change(parseQueue(stored))),
+  };
+}
+
+/** Two tabs sending the same queue at once could replay a create after its delete: one round at a time. */
+async function oneTabAtATime(task: () => Promise<boolean>): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return task();
+  return await navigator.locks.request('gratitude-journal-outbox', task);
+}
+
+async function sendWrite(write: PendingWrite): Promise<JournalEntry | null> {
+  switch (write.kind) {
+    case 'create':
+      return journalApi.create({ id: write.id, content: write.content, localDate: write.localDate });
+    case 'update':
+      return journalApi.update(write.id, write.content, write.localDate);
+    case 'delete':
+      try {
+        await journalApi.remove(write.id);
+      } catch (error) {
+        // Already gone: an earlier attempt deleted it and its answer was lost, or it never reached the server.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }
+      return null;
+  }
+}
+
+type CachedEntries = EntryPage | InfiniteData<EntryPage, string | null>;
+
+function isInfinite(data: CachedEntries): data is InfiniteData<EntryPage, string | null> {
+  return 'pages' in data;
+}
+
+/** Changes every cached list (day pages and month pages alike). */
+function editCachedLists(queryClient: QueryClient, edit: (entries: JournalEntry[]) => JournalEntry[]): void {
+  queryClient.setQueriesData<CachedEntries>({ queryKey: journalKeys.entries }, (data) => {
+    if (!data) return data;
+    if (isInfinite(data)) return { ...data, pages: data.pages.map((page) => ({ ...page, entries: edit(page.entries) })) };
+    return { ...data, entries: edit(data.entries) };
+  });
+}
+
+/**
+ * Puts the server's answer into the cached lists the moment a write is confirmed, so the card does not blink
+ * between leaving the outbox and the lists' refetch.
+ */
+function showConfirmed(queryClient: QueryClient, write: PendingWrite, entry: JournalEntry | null): void {
+  if (write.kind === 'delete') {
+    editCachedLists(queryClient, (entries) => entries.filter((cached) => cached.id !== write.id));
+    return;
+  }
+  if (!entry) return;
+  if (write.kind === 'update') {
+    editCachedLists(queryClient, (entries) => entries.map((cached) => (cached.id === entry.id ? entry : cached)));
+    return;
+  }
+  const prepend = (page: EntryPage): EntryPage => ({
+    ...page,
+    entries: [entry, ...page.entries.filter((cached) => cached.id !== entry.id)],
+  });
+  queryClient.setQueryData<EntryPage>(journalKeys.day(entry.localDate), (page) => (page ? prepend(page) : page));
+  queryClient.setQueryData<InfiniteData<EntryPage, string | null>>(journalKeys.month(monthKeyOf(entry.localDate)), (data) => {
+    const [first, ...rest] = data?.pages ?? [];
+    return data && first ? { ...data, pages: [prepend(first), ...rest] } : data;
+  });
+}
+
+/** After any write the lists and the numbers are out of date; active ones refetch before this resolves. */
+function refreshJournal(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
+    queryClient.invalidateQueries({ queryKey: journalKeys.stats }),
+  ]);
+}
+
+let active: Outbox<JournalEntry | null> | null = null;
+const listeners = new Set<() => void>();
+const NOTHING_PENDING: readonly PendingWrite[] = [];
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Starts syncing the signed-in user's outbox: once now (app start), whenever the connection comes back, and
+ * again after SYNC_RETRY_MS when a round stalled although the server answers. Returns the stop function.
+ */
+export function startSync(
+  userId: string,
+  queryClient: QueryClient,
+  onRefused: (write: PendingWrite, error: unknown) => void,
+): () => void {
+  const outbox = new Outbox<JournalEntry | null>({
+    store: storedQueue(userId),
+    send: sendWrite,
+    onSent: (write, answer) => showConfirmed(queryClient, write, answer),
+    onRefused,
+    onSynced: () => refreshJournal(queryClient),
+    exclusive: oneTabAtATime,
+    newOpId: newEntryId,
+  });
+  let stopped = false;
+  let retryTimer: number | undefined;
+
+  function sync(): void {
+    window.clearTimeout(retryTimer);
+    outbox
+      .flush()
+      .catch((error: unknown) => console.warn('Could not sync the journal outbox', error))
+      .finally(() => {
+        if (stopped || outbox.pending().length === 0 || connection.state() !== 'online') return;
+        window.clearTimeout(retryTimer);
+        retryTimer = window.setTimeout(sync, SYNC_RETRY_MS);
+      });
+  }
+
+  const unsubscribeOutbox = outbox.subscribe(notify);
+  const unsubscribeConnection = connection.subscribe((state) => {
+    if (state === 'online') sync();
+  });
+  active = outbox;
+  notify();
+  outbox
+    .load()
+    .then(sync)
+    .catch((error: unknown) => console.warn('Could not read the journal outbox', error));
+
+  return () => {
+    stopped = true;
+    window.clearTimeout(retryTimer);
+    unsubscribeConnection();
+    unsubscribeOutbox();
+    if (active === outbox) active = null;
+    notify();
+  };
+}
+
+function submitWrite(write: EntryWrite): Promise<SubmitResult> {
+  if (!active) return Promise.reject(new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']));
+  return active.submit(write);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function pendingSnapshot(): readonly PendingWrite[] {
+  return active?.pending() ?? NOTHING_PENDING;
+}
+
+/** The signed-in user's writes not yet confirmed by the server, oldest first. */
+export function usePendingWrites(): readonly PendingWrite[] {
+  return useSyncExternalStore(subscribe, pendingSnapshot, pendingSnapshot);
+}
+
+/**
+ * Saving, editing and deleting all go through the outbox: each resolves 'sent' when the server has the change,
+ * 'queued' when it will be sent once the connection is back, and rejects when the server refuses it.
+ */
+export function useCreateEntry() {
+  return useMutation({
+    mutationFn: (entry: NewEntry) => submitWrite({ kind: 'create', ...entry, writtenAt: new Date().toISOString() }),
+  });
+}
+
+export function useUpdateEntry() {
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: EntryContent }) =>
+      submitWrite({ kind: 'update', id, content, localDate: todayKey() }),
+  });
+}
+
+export function useDeleteEntry() {
+  return useMutation({
+    mutationFn: (id: string) => submitWrite({ kind: 'delete', id }),
+  });
+}

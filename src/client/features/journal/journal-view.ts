@@ -1,0 +1,89 @@
+import { addDays, addMonths, monthKeyOf } from '../../../shared/dates';
+import { dayKeySchema } from '../../../shared/entry-schemas';
+import { paths } from '../../app/paths';
+
+export type JournalView = 'day' | 'month';
+
+/** What the list shows, as kept in the URL: /journal?date=YYYY-MM-DD[&view=month]. */
+export interface JournalLocation {
+  view: JournalView;
+  /** A local calendar day; in month view, any day of the month shown. */
+  date: string;
+}
+
+export function readJournalLocation(params: URLSearchParams, today: string): JournalLocation {
+  const date = params.get('date');
+  return {
+    view: params.get('view') === 'month' ? 'month' : 'day',
+    date: date !== null && dayKeySchema.safeParse(date).success ? date : today,
+  };
+}
+
+export function journalPath({ view, date }: JournalLocation): string {
+  return view === 'month' ? `${paths.journal}?date=${date}&view=month` : `${paths.journal}?date=${date}`;
+}
+
+export function isCurrentPeriod({ view, date }: JournalLocation, today: string): boolean {
+  return view === 'month' ? monthKeyOf(date) === monthKeyOf(today) : date === today;
+}
+
+/** The next arrow leads nowhere useful from today (or later) in day view. */
+export function hasNextPeriod({ view, date }: JournalLocation, today: string): boolean {
+  return view === 'month' || date < today;
+}
+
+/**
+ * One step back or forward. A month step lands on today when it reaches the current month and on the 1st
+ * otherwise, so switching back to day view shows a sensible day.
+ */
+export function stepPeriod(location: JournalLocation, direction: -1 | 1, today: string): JournalLocation {
+  if (location.view === 'day') return { view: 'day', date: addDays(location.date, direction) };
+  const month = addMonths(monthKeyOf(location.date), direction);
+  return { view: 'month', date: month === monthKeyOf(today) ? today : `${month}-01` };
+}
+
+/** Midnight of a local calendar day, for formatting. */
+export function dateOfDayKey(dayKey: string): Date {
+  const [year, month, day] = dayKey.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+}
+
+const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const dayInMonth = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' });
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+// Newer ICU data puts a narrow no-break space before AM/PM; an ordinary space reads and matches the same.
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/** 'Sunday, November 22, 2026' (wide) or 'Sun, Nov 22, 2026' (narrow). */
+export function formatDayHeading(dayKey: string, form: 'long' | 'short'): string {
+  return plainSpaces((form === 'long' ? longDay : shortDay).format(dateOfDayKey(dayKey)));
+}
+
+/** 'November 2026'. */
+export function formatMonthHeading(dayKey: string): string {
+  return monthYear.format(dateOfDayKey(dayKey));
+}
+
+/** 'Sunday, November 22': a day's heading inside a month. */
+export function formatDayInMonth(dayKey: string): string {
+  return dayInMonth.format(dateOfDayKey(dayKey));
+}
+
+/** 'November 22'. */
+export function formatMonthDay(dayKey: string): string {
+  return monthDay.format(dateOfDayKey(dayKey));
+}
+
+/** '3:04 PM', in the reader's time zone. */
+export function formatClockTime(isoTimestamp: string): string {
+  return plainSpaces(clockTime.format(new Date(isoTimestamp)));
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { Outbox, parseQueue, withWrite, type EntryWrite, type OutboxStore, type PendingWrite } from './outbox';
+
+const content = { gratitude: 'Sun', celebration: '', manifestation: '' };
+
+function create(id: string, gratitude = 'Sun'): EntryWrite {
+  return { kind: 'create', id, content: { ...content, gratitude }, localDate: '2026-11-22', writtenAt: '2026-11-22T09:00:00.000Z' };
+}
+
+function update(id: string, gratitude: string): EntryWrite {
+  return { kind: 'update', id, content: { ...content, gratitude }, localDate: '2026-11-22' };
+}
+
+const remove = (id: string): EntryWrite => ({ kind: 'delete', id });
+
+let opCounter = 0;
+const queued = (write: EntryWrite): PendingWrite => ({ ...write, opId: `op${(opCounter += 1)}` });
+
+function memoryStore(initial: PendingWrite[] = []): OutboxStore & { queue: () => PendingWrite[] } {
+  let queue = initial;
+  return {
+    queue: () => queue,
+    read: async () => queue,
+    change: async (change) => (queue = change(queue)),
+  };
+}
+
+const offline = () => new ApiError(0, 'network-request-failed', 'Network error');
+
+/**
+ * A server that stores creates by id, as ours does: a repeated create returns the stored entry. `loseAnswers`
+ * makes the next n requests reach it but lose their answer on the way back.
+ */
+function fakeServer() {
+  const entries = new Map<string, string>();
+  let unreachable = false;
+  let loseAnswers = 0;
+  const send = vi.fn(async (write: PendingWrite) => {
+    if (unreachable) throw offline();
+    if (write.kind === 'create' && !entries.has(write.id)) entries.set(write.id, write.content.gratitude);
+    if (write.kind === 'update') {
+      if (!entries.has(write.id)) throw new ApiError(404, 'not-found', 'Entry not found');
+      entries.set(write.id, write.content.gratitude);
+    }
+    if (write.kind === 'delete') entries.delete(write.id);
+    if (loseAnswers > 0) {
+      loseAnswers -= 1;
+      throw offline();
+    }
+    return write.id;
+  });
+  return {
+    entries,
+    send,
+    goOffline: () => (unreachable = true),
+    goOnline: () => (unreachable = false),
+    loseNextAnswer: () => (loseAnswers = 1),
+  };
+}
+
+describe('withWrite', () => {
+  it('adds writes in order', () => {
+    const first = queued(create('a'));
+    const second = queued(create('b'));
+    expect(withWrite(withWrite([], first), second)).toEqual([first, second]);
+  });
+
+  it('lets a second edit of an entry take the place of the first', () => {
+    const made = queued(create('a'));
+    const edit = queued(update('a', 'One'));
+    const other = queued(create('b'));
+    const again = queued(update('a', 'Two'));
+    expect(withWrite([made, edit, other], again)).toEqual([made, again, other]);
+  });
+
+  it('replaces everything queued for an entry by its delete', () => {
+    const made = queued(create('a'));
+    const edit = queued(update('a', 'One'));
+    const other = queued(create('b'));
+    const gone = queued(remove('a'));
+    expect(withWrite([made, edit, other], gone)).toEqual([other, gone]);
+  });
+});
+
+describe('parseQueue', () => {
+  it('keeps the readable writes and drops the rest', () => {
+    const good = queued(create('a'));
+    expect(parseQueue([good, { kind: 'teleport' }, null])).toEqual([good]);
+    expect(parseQueue('not a queue')).toEqual([]);
+  });
+});
+
+describe('Outbox', () => {
+  it('sends a write at once when the server answers', async () => {
+    const server = fakeServer();
+    const store = memoryStore();
+    const onSynced = vi.fn();
+    const outbox = new Outbox({ store, send: server.send, onSynced });
+
+    await expect(outbox.submit(create('a'))).resolves.toBe('sent');
+    expect(server.entries.get('a')).toBe('Sun');
+    expect(store.queue()).toEqual([]);
+    expect(outbox.pending()).toEqual([]);
+    expect(onSynced).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a write made offline and sends it when asked again', async () => {
+    const server = fakeServer();
+    const store = memoryStore();
+    const outbox = new Outbox({ store, send: server.send });
+    server.goOffline();
+
+    await expect(outbox.submit(create('a'))).resolves.toBe('queued');
+    expect(outbox.pending().map((write) => write.id)).toEqual(['a']);
+    expect(server.entries.size).toBe(0);
+
+    server.goOnline();
+    await outbox.flush();
+    expect(server.entries.get('a')).toBe('Sun');
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it('stores an entry once when the answer to its create was lost', async () => {
+    const server = fakeServer();
+    const outbox = new Outbox({ store: memoryStore(), send: server.send });
+    server.loseNextAnswer();
+
+    await expect(outbox.submit(create('a'))).resolves.toBe('queued');
+    expect(server.entries.size).toBe(1);
+    await outbox.flush();
+
+    expect(server.send).toHaveBeenCalledTimes(2);
+    expect(server.send.mock.calls.map(([write]) => write.id)).toEqual(['a', 'a']);
+    expect([...server.entries.keys()]).toEqual(['a']);
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it('sends queued writes in the order they were made', async () => {
+    const server = fakeServer();
+    const outbox = new Outbox({ store: memoryStore(), send: server.send });
+    server.goOffline();
+    await outbox.submit(create('a', 'First'));
+    await outbox.submit(update('a', 'Second'));
+    await outbox.submit(create('b'));
+    await outbox.submit(remove('b'));
+
+    server.goOnline();
+    await outbox.flush();
+    expect(server.send.mock.calls.slice(-3).map(([write]) => `${write.kind}:${write.id}`)).toEqual([
+      'create:a',
+      'update:a',
+      'delete:b',
+    ]);
+    expect([...server.entries]).toEqual([['a', 'Second']]);
+  });
+
+  it('rejects a write the server refuses, and forgets it', async () => {
+    const refusal = new ApiError(400, 'invalid-entry', 'Invalid content detected');
+    const onRefused = vi.fn();
+    const outbox = new Outbox({ store: memoryStore(), send: () => Promise.reject(refusal), onRefused });
+
+    await expect(outbox.submit(create('a'))).rejects.toBe(refusal);
+    expect(outbox.pending()).toEqual([]);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('reports a refused write that was queued earlier, and goes on with the next', async () => {
+    const server = fakeServer();
+    const onRefused = vi.fn();
+    const outbox = new Outbox({ store: memoryStore(), send: server.send, onRefused });
+    server.goOffline();
+    await outbox.submit(update('missing', 'Edit of an entry deleted elsewhere'));
+    await outbox.submit(create('b'));
+
+    server.goOnline();
+    await outbox.flush();
+    expect(onRefused).toHaveBeenCalledTimes(1);
+    expect(onRefused.mock.calls[0]?.[0]).toMatchObject({ kind: 'update', id: 'missing' });
+    expect(server.entries.has('b')).toBe(true);
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it.each([
+    ['a server error', new ApiError(503, 'unavailable', 'Unavailable')],
+    ['an expired session', new ApiError(401, 'unauthorized', 'Sign in again')],
+    ['no answer', offline()],
+  ])('keeps the write after %s', async (_case, error) => {
+    const outbox = new Outbox({ store: memoryStore(), send: () => Promise.reject(error) });
+    await expect(outbox.submit(create('a'))).resolves.toBe('queued');
+    expect(outbox.pending()).toHaveLength(1);
+  });
+
+  it('sends writes submitted at the same time one after another, each once', async () => {
+    const server = fakeServer();
+    let inFlight = 0;
+    let most = 0;
+    const send = async (write: PendingWrite) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight -= 1;
+      return server.send(write);
+    };
+    const outbox = new Outbox({ store: memoryStore(), send });
+
+    const results = await Promise.all([outbox.submit(create('a')), outbox.submit(create('b')), outbox.submit(create('c'))]);
+    expect(results).toEqual(['sent', 'sent', 'sent']);
+    expect(most).toBe(1);
+    expect(server.send).toHaveBeenCalledTimes(3);
+  });
+
+  it('tells its listeners when the queue changes', async () => {
+    const server = fakeServer();
+    const outbox = new Outbox({ store: memoryStore(), send: server.send });
+    const listener = vi.fn();
+    outbox.subscribe(listener);
+    server.goOffline();
+    await outbox.submit(create('a'));
+    expect(listener).toHaveBeenCalledTimes(1);
+    server.goOnline();
+    await outbox.flush();
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+
+const contentSchema = z.object({
+  gratitude: z.string(),
+  celebration: z.string(),
+  manifestation: z.string(),
+  memory: z.string().optional(),
+});
+
+/**
+ * A change to the journal waiting to reach the server. Each carries the entry id, which makes sending it
+ * twice harmless: a repeated create returns the stored entry, a repeated update writes the same text, and a
+ * repeated delete answers 404 (taken as done).
+ */
+export const entryWriteSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('create'),
+    id: z.string(),
+    content: contentSchema,
+    /** The writer's local day when they saved. */
+    localDate: z.string(),
+    /** When it was written, to place it in the list until the server has it. */
+    writtenAt: z.string(),
+  }),
+  z.object({ kind: z.literal('update'), id: z.string(), content: contentSchema, localDate: z.string() }),
+  z.object({ kind: z.literal('delete'), id: z.string() }),
+]);
+
+export type EntryWrite = z.infer<typeof entryWriteSchema>;
+
+/** A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. */
+export type PendingWrite = EntryWrite & { opId: string };
+
+const pendingWriteSchema = entryWriteSchema.and(z.object({ opId: z.string() }));
+
+/** The stored queue, keeping whatever is still readable (a newer or older app version may have written it). */
+export function parseQueue(stored: unknown): PendingWrite[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const parsed = pendingWriteSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The queue with one more write. A delete replaces everything queued for its entry (a create that may or may
+ * not have reached the server is covered: the delete removes it or answers 404). A second edit, or a second
+ * save of the same new entry, takes the place of the first: only the latest text needs sending.
+ */
+export function withWrite(queue: readonly PendingWrite[], write: PendingWrite): PendingWrite[] {
+  if (write.kind === 'delete') return [...queue.filter((queued) => queued.id !== write.id), write];
+  const index = queue.findIndex((queued) => queued.kind === write.kind && queued.id === write.id);
+  if (index === -1) return [...queue, write];
+  return queue.map((queued, i) => (i === index ? write : queued));
+}
+
+/**
+ * A refusal the server will repeat however often it is asked (validation, an entry no longer editable): the
+ * write is dropped and the user told. Anything else (no answer, 5xx, 401 until the user signs in again, 408,
+ * 429) keeps it queued for a later try.
+ */
+export function isFinalRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+}
+
+export interface OutboxStore {
+  read(): Promise<PendingWrite[]>;
+  /** Applies `change` to the stored queue in one step and returns the new queue. */
+  change(change: (queue: PendingWrite[]) => PendingWrite[]): Promise<PendingWrite[]>;
+}
+
+export interface OutboxOptions<TAnswer> {
+  store: OutboxStore;
+  /** Sends one write; resolves with the server's answer, rejects with an ApiError. */
+  send: (write: PendingWrite) => Promise<TAnswer>;
+  /** A write reached the server; called before it leaves the queue, so the cache can take its place. */
+  onSent?: (write: PendingWrite, answer: TAnswer) => void;
+  /** A write the server refused for good, that no submit() is waiting for (those reject instead). */
+  onRefused?: (write: PendingWrite, error: unknown) => void;
+  /** After a round that sent at least one write. */
+  onSynced?: () => unknown;
+  /** Runs a sending round alone, across tabs where the platform allows. */
+  exclusive?: (task: () => Promise<boolean>) => Promise<boolean>;
+  newOpId?: () => string;
+}
+
+export type SubmitResult = 'sent' | 'queued';
+
+type Outcome = { sent: true } | { sent: false; error: unknown };
+
+/**
+ * The queue of journal writes of one user. Every write goes through it, online or not: it is stored first,
+ * then sent in order. A write that gets no answer stays queued and is sent again later; one the server
+ * refuses for good is dropped.
+ */
+export class Outbox<TAnswer = unknown> {
+  readonly #store: OutboxStore;
+  readonly #options: OutboxOptions<TAnswer>;
+  #queue: readonly PendingWrite[] = [];
+  readonly #listeners = new Set<() => void>();
+  #running: Promise<void> | null = null;
+  #again = false;
+  /** Writes whose submit() waits for the outcome, and the outcomes reached so far. */
+  readonly #awaited = new Set<string>();
+  readonly #outcomes = new Map<string, Outcome>();
+
+  constructor(options: OutboxOptions<TAnswer>) {
+    this.#store = options.store;
+    this.#options = options;
+  }
+
+  /** The writes not yet confirmed by the server, oldest first. */
+  pending = (): readonly PendingWrite[] => this.#queue;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  async load(): Promise<void> {
+    this.#show(await this.#store.read());
+  }
+
+  /**
+   * Queues the write and sends what is queued. Resolves 'sent' once the server has it, 'queued' when it has
+   * to wait for a connection; rejects with the server's error when it is refused.
+   */
+  async submit(write: EntryWrite): Promise<SubmitResult> {
+    const queued: PendingWrite = { ...write, opId: this.#options.newOpId?.() ?? crypto.randomUUID() };
+    this.#awaited.add(queued.opId);
+    try {
+      this.#show(await this.#store.change((queue) => withWrite(queue, queued)));
+      await this.flush();
+      const outcome = this.#outcomes.get(queued.opId);
+      if (!outcome) return 'queued';
+      if (!outcome.sent) throw outcome.error;
+      return 'sent';
+    } finally {
+      this.#awaited.delete(queued.opId);
+      this.#outcomes.delete(queued.opId);
+    }
+  }
+
+  /**
+   * Sends the queued writes in order until the queue is empty or one gets no answer. A call made while a round
+   * is running is served by that round (or one more, if the running round emptied the queue first).
+   */
+  flush(): Promise<void> {
+    this.#again = true;
+    this.#running ??= this.#run();
+    return this.#running;
+  }
+
+  async #run(): Promise<void> {
+    try {
+      while (this.#again) {
+        this.#again = false;
+        const exclusive = this.#options.exclusive ?? ((task) => task());
+        const finished = await exclusive(() => this.#round());
+        // Stalled (no answer): asking again at once would stall again. The caller decides when to retry.
+        if (!finished) break;
+      }
+    } finally {
+      this.#again = false;
+      this.#running = null;
+    }
+  }
+
+  /** One pass over the queue; false when it stopped on a write that could not be delivered. */
+  async #round(): Promise<boolean> {
+    let sent = 0;
+    try {
+      for (;;) {
+        // Read afresh each time: another tab may have sent or queued writes meanwhile.
+        const queue = await this.#store.read();
+        this.#show(queue);
+        const next = queue[0];
+        if (!next) return true;
+        try {
+          const answer = await this.#options.send(next);
+          this.#options.onSent?.(next, answer);
+          this.#settle(next, { sent: true });
+          sent += 1;
+        } catch (error) {
+          if (!isFinalRefusal(error)) return false;
+          this.#settle(next, { sent: false, error });
+        }
+        this.#show(await this.#store.change((current) => current.filter((write) => write.opId !== next.opId)));
+      }
+    } finally {
+      if (sent > 0) await this.#options.onSynced?.();
+    }
+  }
+
+  #settle(write: PendingWrite, outcome: Outcome): void {
+    if (this.#awaited.has(write.opId)) this.#outcomes.set(write.opId, outcome);
+    else if (!outcome.sent) this.#options.onRefused?.(write, outcome.error);
+  }
+
+  #show(queue: readonly PendingWrite[]): void {
+    const same =
+      queue.length === this.#queue.length && queue.every((write, i) => write.opId === this.#queue[i]?.opId);
+    if (same) return;
+    this.#queue = queue;
+    for (const listener of this.#listeners) listener();
+  }
+}

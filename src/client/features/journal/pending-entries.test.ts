@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../../shared/entry-schemas';
+import type { PendingWrite } from './outbox';
+import { withPendingWrites } from './pending-entries';
+
+function entry(id: string, date: string, gratitude = 'Stored'): JournalEntry {
+  return {
+    id,
+    userId: 'u1',
+    date,
+    localDate: date.slice(0, 10),
+    gratitude,
+    celebration: '',
+    manifestation: '',
+    memory: '',
+    updatedAt: date,
+  };
+}
+
+const content = (gratitude: string) => ({ gratitude, celebration: '', manifestation: '' });
+const onDay = (dayKey: string) => (day: string) => day === dayKey;
+
+const created: PendingWrite = {
+  kind: 'create',
+  opId: 'op1',
+  id: 'new',
+  content: content('Written offline'),
+  localDate: '2026-11-22',
+  writtenAt: '2026-11-22T12:00:00.000Z',
+};
+
+describe('withPendingWrites', () => {
+  const stored = [entry('b', '2026-11-22T15:00:00.000Z'), entry('a', '2026-11-22T08:00:00.000Z')];
+
+  it('lists the server entries as they are when nothing waits', () => {
+    expect(withPendingWrites(stored, [], onDay('2026-11-22'))).toEqual(
+      stored.map((item) => ({ ...item, pending: false })),
+    );
+  });
+
+  it('shows an entry written offline among the others, newest first, as pending', () => {
+    const listed = withPendingWrites(stored, [created], onDay('2026-11-22'));
+    expect(listed.map((item) => [item.id, item.pending])).toEqual([
+      ['b', false],
+      ['new', true],
+      ['a', false],
+    ]);
+    expect(listed[1]?.gratitude).toBe('Written offline');
+  });
+
+  it('leaves an entry written offline out of the lists of other days', () => {
+    expect(withPendingWrites(stored, [created], onDay('2026-11-21')).map((item) => item.id)).toEqual(['b', 'a']);
+  });
+
+  it('does not list an entry twice once the server has it', () => {
+    const synced = [entry('new', '2026-11-22T12:00:01.000Z'), ...stored];
+    expect(withPendingWrites(synced, [created], onDay('2026-11-22')).map((item) => item.id)).toEqual([
+      'new',
+      'b',
+      'a',
+    ]);
+  });
+
+  it('shows an offline edit with its new text, as pending', () => {
+    const edit: PendingWrite = { kind: 'update', opId: 'op2', id: 'a', content: content('Edited'), localDate: '2026-11-22' };
+    const listed = withPendingWrites(stored, [edit], onDay('2026-11-22'));
+    expect(listed[1]).toMatchObject({ id: 'a', gratitude: 'Edited', pending: true });
+    expect(listed[0]?.pending).toBe(false);
+  });
+
+  it('shows the latest text of an entry written and then edited offline', () => {
+    const edit: PendingWrite = { kind: 'update', opId: 'op2', id: 'new', content: content('Better'), localDate: '2026-11-22' };
+    const listed = withPendingWrites([], [created, edit], onDay('2026-11-22'));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: 'new', gratitude: 'Better', pending: true });
+  });
+
+  it('hides entries deleted offline', () => {
+    const gone: PendingWrite = { kind: 'delete', opId: 'op3', id: 'b' };
+    expect(withPendingWrites(stored, [gone], onDay('2026-11-22')).map((item) => item.id)).toEqual(['a']);
+  });
+});

@@ -1,0 +1,59 @@
+import type { JournalEntry } from '../../../shared/entry-schemas';
+import type { PendingWrite } from './outbox';
+
+/** An entry as listed: the server's, or one changed on this device and not yet confirmed (`pending`). */
+export interface ListedEntry extends JournalEntry {
+  pending: boolean;
+}
+
+type ContentWrite = Extract<PendingWrite, { kind: 'create' | 'update' }>;
+
+function textOf(write: ContentWrite, memory: string) {
+  const { gratitude, celebration, manifestation } = write.content;
+  return { gratitude, celebration, manifestation, memory: write.content.memory ?? memory };
+}
+
+/**
+ * The server's entries as this device last saw them, with the writes still waiting in the outbox laid over:
+ * new entries of the listed period appear (newest first, like the server's), edits show their new text, and
+ * deleted entries are gone. `belongs` tells whether a local day is part of the listed day or month.
+ */
+export function withPendingWrites(
+  entries: readonly JournalEntry[],
+  writes: readonly PendingWrite[],
+  belongs: (localDate: string) => boolean,
+): ListedEntry[] {
+  const deleted = new Set<string>();
+  const edits = new Map<string, ContentWrite>();
+  const created: ContentWrite[] = [];
+  for (const write of writes) {
+    if (write.kind === 'delete') deleted.add(write.id);
+    else if (write.kind === 'update') edits.set(write.id, write);
+    else created.push(write);
+  }
+
+  const listed: ListedEntry[] = entries
+    .filter((entry) => !deleted.has(entry.id))
+    .map((entry) => {
+      const edit = edits.get(entry.id);
+      return edit ? { ...entry, ...textOf(edit, entry.memory), pending: true } : { ...entry, pending: false };
+    });
+
+  const known = new Set(entries.map((entry) => entry.id));
+  const added: ListedEntry[] = [];
+  for (const write of created) {
+    if (write.kind !== 'create' || known.has(write.id) || deleted.has(write.id) || !belongs(write.localDate)) continue;
+    const latest = edits.get(write.id) ?? write;
+    added.push({
+      id: write.id,
+      userId: '',
+      date: write.writtenAt,
+      localDate: write.localDate,
+      updatedAt: write.writtenAt,
+      ...textOf(latest, ''),
+      pending: true,
+    });
+  }
+  if (added.length === 0) return listed;
+  return [...added, ...listed].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}

@@ -1,0 +1,130 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { loginPath } from '../../app/paths';
+import { usePageTitle } from '../../lib/use-page-title';
+import { SCREENSHOT } from './demo-video';
+import { DemoVideoDialog } from './DemoVideoDialog';
+import '../../styles/landing.css';
+
+function BreathIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <path d="M3 9h11a3 3 0 1 0-3-3" />
+        <path d="M3 13h15a3 3 0 1 1-3 3" />
+        <path d="M3 17h6" />
+      </g>
+    </svg>
+  );
+}
+
+function SparkIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3l1.9 5.6L19.5 10l-5.6 1.9L12 17.5l-1.9-5.6L4.5 10l5.6-1.4zM18.5 15.5l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+        <path d="M3.5 9.5h17M8 3v4M16 3v4M9 15l2 2 4-4" />
+      </g>
+    </svg>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M8.5 5.8v12.4a.8.8 0 0 0 1.2.7l9.8-6.2a.8.8 0 0 0 0-1.4L9.7 5.1a.8.8 0 0 0-1.2.7z" fill="currentColor" />
+    </svg>
+  );
+}
+
+const BENEFITS = [
+  { icon: <BreathIcon />, title: 'Feel calmer.', text: 'A short breathing exercise eases the day’s stress before you write.' },
+  { icon: <SparkIcon />, title: 'See the good.', text: 'Daily prompts train your eye for what is going right, big and small.' },
+  { icon: <CalendarIcon />, title: 'Make it a habit.', text: 'A few minutes a day, and a streak that grows with you.' },
+] as const;
+
+export function LandingPage() {
+  usePageTitle();
+  const [videoOpen, setVideoOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  function closeVideo() {
+    setVideoOpen(false);
+    openerRef.current?.focus();
+  }
+
+  return (
+    <div className="landing">
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <p className="landing-eyebrow">Your daily gratitude practice</p>
+        <h1 id="landing-title">Cultivate gratitude, one day at a time</h1>
+        <p className="landing-lead">
+          Take a few quiet minutes each day to breathe, write down what you are grateful for, celebrate a win and
+          picture where you are headed. Your journal keeps every page, privately.
+        </p>
+        <div className="landing-actions">
+          <Link to={loginPath('signup')} className="btn btn-primary btn-large">
+            Start Your Free Journal
+          </Link>
+          <p className="landing-note">Free and private. No ads, no tracking.</p>
+        </div>
+      </section>
+
+      <ul className="benefits" aria-label="Why keep a gratitude journal">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit.title} className="benefit">
+            <span className="benefit-icon">{benefit.icon}</span>
+            <p>
+              <strong>{benefit.title}</strong> {benefit.text}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <section className="landing-demo" aria-labelledby="landing-demo-title">
+        <h2 id="landing-demo-title" className="landing-demo-title">
+          See how it works
+        </h2>
+        <button
+          ref={openerRef}
+          type="button"
+          className="screenshot-button"
+          aria-label="Watch the demo video"
+          onClick={() => setVideoOpen(true)}
+        >
+          <img
+            className="screenshot"
+            src={SCREENSHOT.src}
+            width={SCREENSHOT.width}
+            height={SCREENSHOT.height}
+            alt={SCREENSHOT.alt}
+            loading="lazy"
+            decoding="async"
+          />
+          <span className="play-badge" aria-hidden="true">
+            <span className="play-badge-icon">
+              <PlayIcon />
+            </span>
+            Watch the demo video
+          </span>
+        </button>
+      </section>
+
+      <DemoVideoDialog open={videoOpen} onClose={closeVideo} />
+    </div>
+  );
+}

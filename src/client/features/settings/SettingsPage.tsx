@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { useAuth } from '../../lib/session/auth-context';
+import { usePageTitle } from '../../lib/use-page-title';
+import { PasswordSection } from './PasswordSection';
+import { PreferencesSection } from './PreferencesSection';
+import { ProfileSection } from './ProfileSection';
+
+/** /settings (protected): profile, preferences and password. */
+export function SettingsPage() {
+  usePageTitle('Account Settings');
+  const { user, profile } = useAuth();
+  if (!user) return null;
+  const displayName = profile?.displayName ?? user.displayName;
+
+  return (
+    <div className="page settings-page">
+      <Link to={paths.journal} className="back-link">
+        <span aria-hidden="true">←</span> Back to Journal
+      </Link>
+      <div className="page-heading">
+        <h1>Account Settings</h1>
+        <p className="muted">
+          Signed in as <strong className="break-anywhere">{user.email}</strong>
+        </p>
+      </div>
+      <ProfileSection displayName={displayName} />
+      <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
+      <PasswordSection email={user.email} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+export interface AppConfig {
+  announcement: string;
+  demoVideoId: string;
+}
+
+export const appConfigQueryKey = ['app-config'] as const;
+
+/** The settings the server wrote into the page (a meta tag), so the banner is there on the first paint. */
+function configFromPage(): AppConfig | undefined {
+  const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const value: unknown = JSON.parse(content);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'announcement' in value &&
+      typeof value.announcement === 'string' &&
+      'demoVideoId' in value &&
+      typeof value.demoVideoId === 'string'
+    ) {
+      return { announcement: value.announcement, demoVideoId: value.demoVideoId };
+    }
+  } catch {
+    // A malformed tag: the request below answers instead.
+  }
+  return undefined;
+}
+
+const fromPage = configFromPage();
+
+/**
+ * Operator settings the server exposes to every visitor: the banner text and the demo video. The page's copy
+ * shows at once; it is confirmed with one request, since a page served by the service worker can be older.
+ */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: appConfigQueryKey,
+    queryFn: () => api.get<AppConfig>('/api/config'),
+    initialData: fromPage,
+    initialDataUpdatedAt: 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
