@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDayKey } from '../src/shared/dates';
+import { THEME_NAMES, type ThemeName } from '../src/shared/themes';
+import { createAccount, signIn } from './support/accounts';
+import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
+  }
+}
+
+/**
+ * axe-core's own bundle, evaluated in the page: a <script> tag (addScriptTag) would be refused by the CSP, which
+ * allows only the app's own scripts, and checking the page under its real CSP is the point.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The serious and critical violations on the page, one readable line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.join(' '),
+        summary: (node.failureSummary ?? '').replace(/\s+/g, ' '),
+      })),
+    }));
+  }, RULE_TAGS);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target}\n    ${node.summary}`,
+      ),
+    );
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Resolves when the screen has rendered what is worth checking. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const SIGNED_OUT_SCREENS: Screen[] = [
+  {
+    name: 'landing',
+    path: '/',
+    ready: (page) => page.getByRole('link', { name: 'Start Your Free Journal' }).first().waitFor(),
+  },
+  { name: 'login', path: '/login', ready: (page) => page.getByLabel('Email').waitFor() },
+  { name: 'sign-up', path: '/login?mode=signup', ready: (page) => page.getByRole('list', { name: 'Requirements' }).waitFor() },
+  { name: 'about', path: '/about', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+];
+
+const SIGNED_IN_SCREENS: Screen[] = [
+  {
+    name: 'journal',
+    path: '/journal',
+    ready: (page) => page.getByRole('article').getByText('Morning light on the kitchen table').waitFor(),
+  },
+  { name: 'settings', path: '/settings', ready: (page) => page.getByLabel('Display Name').waitFor() },
+  { name: 'about (signed in)', path: '/about', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+];
+
+interface ThemedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A page that starts every load in `theme`, as if chosen earlier on this device; motion reduced for stable colours. */
+async function themedPage(theme: ThemeName): Promise<ThemedPage> {
+  const opened = await openPage(browser, server.url, { reducedMotion: 'reduce' });
+  await opened.context.addInitScript((name) => localStorage.setItem('theme', name), theme);
+  return opened;
+}
+
+describe.each(THEME_NAMES)('accessibility in the %s theme', (theme) => {
+  let visitor: ThemedPage;
+  let member: ThemedPage;
+
+  beforeAll(async () => {
+    visitor = await themedPage(theme);
+    member = await themedPage(theme);
+    const account = await createAccount(server);
+    await signIn(member.page, account.email, account.password);
+    await member.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
+    const created = await member.page.request.post('/api/entries', {
+      headers: { origin: server.url },
+      data: {
+        id: randomUUID(),
+        content: { gratitude: 'Morning light on the kitchen table', celebration: 'A finished draft', manifestation: '' },
+        localDate: localDayKey(new Date()),
+      },
+    });
+    expect(created.status()).toBe(201);
+  });
+
+  afterAll(async () => {
+    for (const opened of [visitor, member]) {
+      if (!opened) continue;
+      // Offline, Chromium logs each request it could not send; those are expected in the offline check.
+      expectNoConsoleErrors(opened.errors.filter((error) => !/net::ERR_INTERNET_DISCONNECTED/.test(error)));
+      await opened.context.close();
+    }
+  });
+
+  async function check(opened: ThemedPage, screen: Screen): Promise<void> {
+    await opened.page.goto(screen.path);
+    await screen.ready(opened.page);
+    expect(await opened.page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    const violations = await seriousViolations(opened.page);
+    expect(violations, `${screen.name} in the ${theme} theme:\n${violations.join('\n')}`).toEqual([]);
+  }
+
+  it.each(SIGNED_OUT_SCREENS)('has no serious violations on $name', (screen) => check(visitor, screen));
+  it.each(SIGNED_IN_SCREENS)('has no serious violations on $name', (screen) => check(member, screen));
+
+  it('has no serious violations offline, with an entry waiting to sync', async () => {
+    const { page, context } = member;
+    await page.goto('/journal');
+    await page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
+    await context.setOffline(true);
+    try {
+      await page.getByRole('status').filter({ hasText: 'Offline — changes will sync' }).waitFor();
+      await page.getByRole('button', { name: 'Add Your Journal Entry' }).click();
+      await page.getByRole('button', { name: 'Skip', exact: true }).click();
+      await page.getByLabel('I am grateful for...').fill('A quiet train ride');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await page.getByRole('article').filter({ hasText: 'A quiet train ride' }).getByText('Waiting to sync').waitFor();
+      const violations = await seriousViolations(page);
+      expect(violations, `offline journal in the ${theme} theme:\n${violations.join('\n')}`).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});

@@ -1,0 +1,301 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
+import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh browser profile per journey; console errors fail the journey. */
+async function journey(run: (page: Page) => Promise<void>, options: Parameters<typeof openPage>[2] = {}) {
+  const { context, page, errors } = await openPage(browser, server.url, options);
+  try {
+    await run(page);
+    expectNoConsoleErrors(errors);
+  } finally {
+    await context.close();
+  }
+}
+
+const text = (page: Page, value: string | RegExp) => page.getByText(value).first();
+
+async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+describe('accounts in the browser', () => {
+  it('signs up, verifies the email from the outbox, and signs in', async () => {
+    await journey(async (page) => {
+      const email = newEmail('signup');
+      await page.goto('/login?mode=signup');
+      await expect.poll(() => page.getByRole('heading', { name: 'Create Your Account' }).isVisible()).toBe(true);
+      await page.getByLabel('Name').fill('Ada Lovelace');
+      await page.getByLabel('Email').fill(email);
+      const submit = page.getByRole('button', { name: 'Create Account' });
+      await page.getByLabel('Password', { exact: true }).fill('weak');
+      expect(await submit.isDisabled()).toBe(true);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      expect(await submit.isEnabled()).toBe(true);
+      await submit.click();
+
+      await text(page, 'Account created! Please check your email to verify your account.').waitFor();
+      expect(await page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
+
+      const mail = await server.waitForMail(email);
+      expect(mail.subject).toBe('Verify your email for Gratitude Journal');
+      await page.goto(mail.link);
+      await text(page, 'Email verified successfully! Please sign in to continue.').waitFor();
+      await waitForPath(page, '/login');
+      await text(page, 'Email verified successfully! Please sign in to continue.').waitFor();
+
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await waitForPath(page, '/journal');
+      const userId = await page.evaluate(() => localStorage.getItem('userId'));
+      expect(userId).toMatch(/\w{8,}/);
+      expect(await page.getByRole('button', { name: /Ada Lovelace/ }).isVisible()).toBe(true);
+
+      // The same link a second time is refused.
+      await page.goto(mail.link);
+      await text(page, 'This verification link has expired or is invalid. Please request a new verification email.').waitFor();
+      expect(await page.getByRole('button', { name: 'Back to Login' }).isVisible()).toBe(true);
+    });
+  });
+
+  it('tells an unverified user to verify, and resends the email', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server, { verified: false });
+      await signIn(page, email, PASSWORD);
+      await text(page, 'Please verify your email before signing in.').waitFor();
+      await page.getByRole('button', { name: 'Resend verification email' }).click();
+      await text(page, 'Verification email sent. Please check your inbox.').waitFor();
+      // The sign-up email, then the resend (the sign-in within a minute of sign-up sent none).
+      const resent = await server.waitForMail(email, { nth: 2 });
+      expect(resent.link).toContain('mode=verifyEmail');
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  it('shows the error for a wrong password and stays signed out', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server);
+      await signIn(page, email, 'Wrong#Password1');
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+    });
+  });
+
+  it('refuses the 6th sign-in attempt in 15 minutes even with the right password', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server);
+      await page.goto('/login');
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(`Wrong#Password${attempt}`);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      }
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Too many login attempts. Please try again later.' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+  });
+
+  it('resets a forgotten password, and refuses the reset link a second time', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).or(page.getByRole('button', { name: 'Forgot password?' })).click();
+      await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await text(page, 'Password reset email sent. Please check your inbox.').waitFor();
+
+      const mail = await server.waitForMail(email, { subject: /Reset/ });
+      await page.goto(mail.link);
+      await text(page, email).waitFor();
+      const newPassword = 'Brand#New2026';
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm New Password').fill('Different#2026');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await text(page, 'Passwords do not match').waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('short');
+      await page.getByLabel('Confirm New Password').fill('short');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await text(page, 'Password must be at least 8 characters long').waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm New Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await text(page, 'Password reset successful! Please sign in with your new password.').waitFor();
+      await waitForPath(page, '/login');
+
+      // The same link a second time is refused.
+      await page.goto(mail.link);
+      await text(
+        page,
+        'This password reset link has expired or is invalid. Please request a new password reset email.',
+      ).waitFor();
+      await page.getByRole('button', { name: 'Back to Login' }).click();
+      await waitForPath(page, '/login');
+
+      await signIn(page, email, PASSWORD);
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      await signIn(page, email, newPassword);
+      await waitForPath(page, '/journal');
+    });
+  });
+
+  it('says when an action link has no code', async () => {
+    await journey(async (page) => {
+      await page.goto('/verify-email?mode=verifyEmail');
+      await text(page, 'Invalid action link').waitFor();
+    });
+  });
+
+  it('updates the display name, the memory preference and the password in settings', async () => {
+    const { email } = await createAccount(server, { name: 'Grace Hopper' });
+    const newPassword = 'Another#Pass2026';
+    await journey(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await page.getByRole('button', { name: /Grace Hopper/ }).click();
+      await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+      await waitForPath(page, '/settings');
+      await text(page, email).waitFor();
+
+      const name = page.getByLabel('Display Name');
+      await name.fill('   ');
+      expect(await page.getByRole('button', { name: 'Update Profile' }).isDisabled()).toBe(true);
+      await name.fill('Rear Admiral Hopper');
+      await page.getByRole('button', { name: 'Update Profile' }).click();
+      await text(page, 'Profile updated successfully').waitFor();
+      await page.getByRole('button', { name: /Rear Admiral Hopper/ }).waitFor();
+
+      const memory = page.getByRole('switch', { name: 'Memory Section' });
+      expect(await memory.isChecked()).toBe(false);
+      await memory.click();
+      await text(page, 'Preferences updated successfully').waitFor();
+      expect(await memory.isChecked()).toBe(true);
+
+      const update = page.getByRole('button', { name: 'Update Password' });
+      expect(await update.isDisabled()).toBe(true);
+      await page.getByLabel('Current Password').fill('Not#MyPassword1');
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await update.click();
+      await text(page, 'Failed to update password').waitFor();
+      await page.getByLabel('Current Password').fill(PASSWORD);
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await update.click();
+      await text(page, 'Password updated successfully').waitFor();
+
+      await page.reload();
+      await page.getByRole('switch', { name: 'Memory Section' }).waitFor();
+      expect(await page.getByRole('switch', { name: 'Memory Section' }).isChecked()).toBe(true);
+    });
+    await journey(async (page) => {
+      // Another browser: the old password is refused, the new one works and shows the new name.
+      await signIn(page, email, PASSWORD);
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      await signIn(page, email, newPassword);
+      await waitForPath(page, '/journal');
+      await page.getByRole('button', { name: /Rear Admiral Hopper/ }).waitFor();
+    });
+  });
+
+  it('protects pages, remembers where the visitor was going, and redirects signed-in users', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server);
+      await page.goto('/settings');
+      await waitForPath(page, '/login');
+      expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await waitForPath(page, '/settings');
+
+      await page.goto('/');
+      await waitForPath(page, '/journal');
+      await page.goto('/login');
+      await waitForPath(page, '/journal');
+      await page.goto('/no/such/page');
+      await waitForPath(page, '/journal');
+      const brand = page.getByRole('link', { name: 'Gratitude Journal' }).first();
+      expect(await brand.getAttribute('href')).toMatch(/^\/journal\?date=\d{4}-\d{2}-\d{2}$/);
+    });
+  });
+
+  it('sends signed-out visitors of unknown paths home and shows the Sign In link', async () => {
+    await journey(async (page) => {
+      await page.goto('/no/such/page');
+      await waitForPath(page, '/');
+      await page.getByRole('link', { name: 'Sign In' }).click();
+      await waitForPath(page, '/login');
+      await page.goto('/journal');
+      await waitForPath(page, '/login');
+    });
+  });
+
+  it('signs out on the server and forgets the user', async () => {
+    await journey(async (page) => {
+      const { email, name } = await createAccount(server);
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await page.getByRole('button', { name: new RegExp(name) }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await waitForPath(page, '/');
+      expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+      const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+      expect(session).toEqual({ user: null, profile: null });
+      await page.goto('/journal');
+      await waitForPath(page, '/login');
+    });
+  });
+
+  it('shows the Verify Your Email screen to a signed-in unverified user, with a resend countdown', async () => {
+    await journey(async (page) => {
+      const { email } = await createAccount(server, { verified: false });
+      // Sessions are only ever issued to verified users, so the gate is reached when the session says otherwise.
+      await page.route('**/api/auth/session', (route) =>
+        route.fulfill({
+          json: { user: { id: 'u1', email, displayName: 'Unverified', emailVerified: false }, profile: null },
+        }),
+      );
+      await page.goto('/journal');
+      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      const resend = page.getByRole('button', { name: 'Resend verification email' });
+      await resend.click();
+      await text(page, 'Verification email sent. Please check your inbox.').waitFor();
+      expect(await resend.isDisabled()).toBe(true);
+      await text(page, /You can send another email in/).waitFor();
+      await server.waitForMail(email, { nth: 2 });
+    });
+  });
+
+  it('shows a pulsing Loading... while the session loads', async () => {
+    await journey(async (page) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/session', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/journal', { waitUntil: 'domcontentloaded' });
+      await page.getByRole('status').filter({ hasText: 'Loading...' }).first().waitFor();
+      release();
+      await waitForPath(page, '/login');
+    });
+  });
+});

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
+import { addDays, localDayKey } from '../src/shared/dates';
+import { createAccount, signIn } from './support/accounts';
+import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ADD_ENTRY = 'Add Your Journal Entry';
+
+function visible(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible' });
+}
+
+function gone(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'hidden' });
+}
+
+async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * A fresh, verified account signed in through the login screen, in its own browser context, on today's
+ * journal. `withClock` installs Playwright's clock before the first page load, as the clock requires;
+ * `firstVisit` runs before that load too, on a device without the service worker.
+ */
+async function withJournal(
+  test: (page: Page) => Promise<void>,
+  options: {
+    withClock?: boolean;
+    viewport?: { width: number; height: number };
+    firstVisit?: (page: Page) => Promise<void>;
+  } = {},
+): Promise<void> {
+  const account = await createAccount(server);
+  const { context, page, errors } = await openPage(browser, server.url, {
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.firstVisit ? { serviceWorkers: 'block' as const } : {}),
+  });
+  try {
+    if (options.withClock) await page.clock.install();
+    await options.firstVisit?.(page);
+    await signIn(page, account.email, account.password);
+    await visible(page.getByRole('button', { name: ADD_ENTRY }));
+    await test(page);
+    expectNoConsoleErrors(errors);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Stores an entry through the API with the signed-in page's session, as if written earlier today. */
+async function createEntryViaApi(
+  page: Page,
+  content: { gratitude: string; celebration?: string; manifestation?: string },
+) {
+  const response = await page.request.post('/api/entries', {
+    // A browser sends Origin on every write; the server refuses writes without it.
+    headers: { origin: server.url },
+    data: {
+      id: randomUUID(),
+      content: { celebration: '', manifestation: '', ...content },
+      localDate: localDayKey(new Date()),
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function openEntryForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: ADD_ENTRY }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Prepare Your Mind' }));
+  await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
+}
+
+describe('journal', () => {
+  it('writes an entry after skipping the breathing exercise and shows it in the list', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      expect(await page.getByLabel('Today I want to capture these memories...').count()).toBe(0);
+      await visible(page.getByText('Imagine you have already achieved your goals and write as if they are true.'));
+
+      await page.getByLabel('I am grateful for...').fill('Morning light on the kitchen table');
+      await page.getByLabel('I want to celebrate...').fill('Finishing the first draft');
+      await page.getByLabel('I am manifesting...').fill('A calm and healthy year');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      const card = page.getByRole('article', { name: /^Entry from \d{1,2}:\d{2} [AP]M$/ });
+      await visible(card);
+      await visible(card.getByText('Morning light on the kitchen table'));
+      await visible(card.getByText('Finishing the first draft'));
+      await visible(card.getByText('A calm and healthy year'));
+      await visible(card.getByText('I am grateful for...'));
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(localDayKey(new Date()), 'long') }));
+    });
+  });
+
+  it('asks for memories too once the memory section is turned on', async () => {
+    await withJournal(async (page) => {
+      const response = await page.request.patch('/api/profile', {
+        headers: { origin: server.url },
+        data: { preferences: { showMemorySection: true } },
+      });
+      expect(response.status()).toBe(200);
+      await page.reload();
+
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('Old friends');
+      await page.getByLabel('Today I want to capture these memories...').fill('Dinner on the balcony at dusk');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      const card = page.getByRole('article');
+      await visible(card.getByText('Today I want to capture these memories...'));
+      await visible(card.getByText('Dinner on the balcony at dusk'));
+    });
+  });
+
+  it('guides three rounds of box breathing, then opens the form after the fade', async () => {
+    await withJournal(
+      async (page) => {
+        await page.getByRole('button', { name: ADD_ENTRY }).click();
+        // From here on the page's time moves only when the test moves it.
+        const now = await page.evaluate(() => Date.now());
+        await page.clock.pauseAt(now + 100);
+        await page.getByRole('button', { name: 'Start Breathing Exercise' }).click();
+
+        await visible(page.getByText('Inhale', { exact: true }));
+        await visible(page.getByText('Round 1 of 3', { exact: true }));
+        await visible(page.getByText("Follow the circle's rhythm"));
+
+        await page.clock.runFor(1_000);
+        await page.getByText('Inhale, round 1 of 3').waitFor({ state: 'attached' });
+
+        await page.clock.runFor(5_500);
+        await visible(page.getByText('Exhale', { exact: true }));
+        await visible(page.getByText('Round 1 of 3', { exact: true }));
+        await page.getByText('Exhale, round 1 of 3').waitFor({ state: 'attached' });
+
+        await page.clock.runFor(18_000);
+        await visible(page.getByText('Round 3 of 3', { exact: true }));
+
+        // 36 s: the guide ends on the last hold and starts to fade; the form waits for the fade.
+        await page.clock.runFor(11_500);
+        await visible(page.getByText('Hold', { exact: true }));
+        expect(await page.getByRole('heading', { name: "Today's Reflection" }).count()).toBe(0);
+
+        const form = page.getByRole('heading', { level: 1, name: "Today's Reflection" });
+        for (let waited = 0; waited < 3_000 && !(await form.isVisible()); waited += 250) {
+          await page.clock.runFor(250);
+        }
+        await visible(form);
+        await gone(page.getByText("Follow the circle's rhythm"));
+
+        await page.clock.resume();
+        await page.getByLabel('I am grateful for...').fill('Slow breaths');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByRole('article').getByText('Slow breaths'));
+      },
+      { withClock: true },
+    );
+  });
+
+  it('asks about an empty entry: "Go back to your entry" returns to the form, "OK" leaves it', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('   ');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Empty Journal Entry' });
+      await visible(dialog);
+      await visible(dialog.getByText("You haven't entered anything into your journal entry."));
+      await dialog.getByRole('button', { name: 'Go back to your entry' }).click();
+      await gone(dialog);
+      await visible(page.getByRole('heading', { name: "Today's Reflection" }));
+      await expect.poll(() => isFocused(page.getByLabel('I am grateful for...'))).toBe(true);
+
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(dialog);
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await visible(page.getByText('No journal entry for this day'));
+    });
+  });
+
+  it('refuses script content with the validation message and saves nothing', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('<script>alert(1)</script>');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      await visible(page.getByText('Invalid content detected'));
+      await visible(page.getByRole('heading', { name: "Today's Reflection" }));
+      expect(await page.getByLabel('I am grateful for...').inputValue()).toBe('<script>alert(1)</script>');
+
+      await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+      await visible(page.getByText('No journal entry for this day'));
+      expect(await page.getByRole('article').count()).toBe(0);
+    });
+  });
+
+  it("edits today's entry in place", async () => {
+    await withJournal(async (page) => {
+      await createEntryViaApi(page, { gratitude: 'Fresh bread' });
+      await page.reload();
+      const card = page.getByRole('article').filter({ hasText: 'Fresh bread' });
+      await visible(card);
+
+      await card.getByRole('button', { name: 'Edit' }).click();
+      const field = card.getByLabel('I am grateful for...');
+      expect(await field.inputValue()).toBe('Fresh bread');
+      await field.fill('Fresh bread and good friends');
+      await card.getByRole('button', { name: 'Save', exact: true }).click();
+
+      await visible(page.getByText('Entry updated successfully'));
+      await visible(card.getByText('Fresh bread and good friends'));
+      await gone(card.getByLabel('I am grateful for...'));
+    });
+  });
+
+  it('deletes an entry only after confirming', async () => {
+    await withJournal(async (page) => {
+      await createEntryViaApi(page, { gratitude: 'A sunlit walk' });
+      await page.reload();
+      const card = page.getByRole('article').filter({ hasText: 'A sunlit walk' });
+      await visible(card);
+
+      const dialog = page.getByRole('dialog', { name: 'Delete this entry?' });
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await visible(dialog);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await gone(dialog);
+      await visible(card);
+
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await visible(page.getByText('Entry deleted successfully'));
+      await visible(page.getByText('No journal entry for this day'));
+      expect(await page.getByRole('article').count()).toBe(0);
+    });
+  });
+
+  it('asks before discarding written text, and leaves a blank form at once', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      const field = page.getByLabel('I want to celebrate...');
+      await field.fill('A quiet walk');
+      await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+
+      const dialog = page.getByRole('dialog');
+      await visible(dialog.getByText('Are you sure you want to discard your journal entry?'));
+      await dialog.getByRole('button', { name: 'Keep writing' }).click();
+      await gone(dialog);
+      expect(await field.inputValue()).toBe('A quiet walk');
+
+      await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+      await visible(dialog);
+      await page.keyboard.press('Escape');
+      await gone(dialog);
+      expect(await field.inputValue()).toBe('A quiet walk');
+
+      await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+      await dialog.getByRole('button', { name: 'Discard' }).click();
+      await visible(page.getByText('No journal entry for this day'));
+
+      await openEntryForm(page);
+      await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      expect(await dialog.isVisible()).toBe(false);
+    });
+  });
+
+  it('moves between days and back to today', async () => {
+    await withJournal(async (page) => {
+      const today = localDayKey(new Date());
+      const yesterday = addDays(today, -1);
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'long') }));
+      expect(await page.getByRole('button', { name: 'Next day' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Go to Today' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(yesterday, 'long') }));
+      await visible(page.getByText('No journal entry for this day'));
+      await visible(page.getByRole('button', { name: 'Next day' }));
+      expect(await page.getByRole('button', { name: ADD_ENTRY }).count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('date')).toBe(yesterday);
+
+      await page.getByRole('button', { name: 'Go to Today' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'long') }));
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      expect(await page.getByRole('button', { name: 'Next day' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Go to Today' }).count()).toBe(0);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'short') }));
+    });
+  });
+
+  it('shows a month, with a Today panel while today has no entry', async () => {
+    await withJournal(async (page) => {
+      const today = localDayKey(new Date());
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatMonthHeading(today) }));
+      await visible(page.getByRole('button', { name: 'Month', exact: true, pressed: true }));
+      await visible(page.getByRole('heading', { name: 'Today', exact: true }));
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await visible(page.getByText('No journal entries for this month'));
+
+      await page.getByRole('button', { name: 'Previous month' }).click();
+      await visible(page.getByRole('button', { name: 'Go to Today' }));
+      await visible(page.getByText('No journal entries for this month'));
+      expect(await page.getByRole('heading', { name: 'Today', exact: true }).count()).toBe(0);
+    });
+  });
+
+  it('loads the rest of a month as the last entry scrolls into view', async () => {
+    await withJournal(async (page) => {
+      for (let n = 1; n <= 7; n += 1) await createEntryViaApi(page, { gratitude: `Moment ${n}` });
+      await page.reload();
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await visible(page.getByText('Moment 7', { exact: true }));
+      expect(await page.getByRole('heading', { name: 'Today', exact: true }).count()).toBe(0);
+
+      const cards = page.getByRole('article');
+      // The first page holds five; the rest come only when scrolled to.
+      expect(await cards.count()).toBe(5);
+      await cards.nth(4).scrollIntoViewIfNeeded();
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(7);
+      await cards.nth(6).scrollIntoViewIfNeeded();
+      await visible(page.getByText('Moment 1', { exact: true }));
+      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    });
+  });
+
+  it('updates the statistics right after a save', async () => {
+    await withJournal(async (page) => {
+      await visible(page.getByText('0 entries this month'));
+      await visible(page.getByText('No current streak'));
+
+      await openEntryForm(page);
+      await page.getByLabel('I am manifesting...').fill('Patience');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      await visible(page.getByText('1 entry this month'));
+      await visible(page.getByText('1 day streak'));
+      const expander = page.getByRole('button', { name: 'Show more stats' });
+      expect(await expander.getAttribute('aria-expanded')).toBe('false');
+      await expander.click();
+      await visible(page.getByText('Entries this year'));
+      await visible(page.getByText('Total entries'));
+      const stats = page.getByRole('region', { name: 'Your journal statistics' });
+      expect(await stats.innerText()).toMatch(/Entries this year\s+1\s+Total entries\s+1/);
+    });
+  });
+
+  it('explains a failed load, offers Try Again, and falls back to the default quote', async () => {
+    // Once loaded, the quotes are kept for offline use (service worker and persisted cache): a quotes file that
+    // fails can only be met on a first visit.
+    const quotesFileMissing = async (page: Page) => {
+      await page.route((url) => url.pathname === '/quotes.json', (route) => route.fulfill({ status: 404, body: '' }));
+    };
+    await withJournal(async (page) => {
+      const refuse = { status: 403, json: { code: 'forbidden', message: 'Forbidden' } };
+      await page.route((url) => url.pathname === '/api/entries', (route) => route.fulfill(refuse));
+      await page.route((url) => url.pathname === '/api/stats', (route) => route.fulfill(refuse));
+      await page.reload();
+
+      await visible(page.getByText('You do not have permission to access these entries'));
+      await visible(page.getByText('Access denied. Please check your permissions.'));
+      await visible(page.getByText('Unable to load statistics'));
+      await visible(page.getByText('Failed to load stats'));
+      await visible(page.getByText('Keep your face always toward the sunshine, and shadows will fall behind you.'));
+      await visible(page.getByText('Walt Whitman'));
+
+      await page.unrouteAll();
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await visible(page.getByText('No journal entry for this day'));
+      await gone(page.getByText('Access denied. Please check your permissions.'));
+    }, { firstVisit: quotesFileMissing });
+  });
+});

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDayKey } from '../src/shared/dates';
+import type { EntryPage } from '../src/shared/entry-schemas';
+import { createAccount, signIn } from './support/accounts';
+import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ADD_ENTRY = 'Add Your Journal Entry';
+const OFFLINE = 'Offline — changes will sync';
+const WAITING = 'Waiting to sync';
+
+function visible(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible' });
+}
+
+function gone(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED", an aborted
+ * route's "net::ERR_FAILED"). Offline those failures are the point of the test; any other error still fails it.
+ */
+function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((error) => !/^Failed to load resource: net::ERR_/.test(error));
+}
+
+/** A fresh verified account, signed in through the login screen, on today's journal. */
+async function withJournal(test: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+  const account = await createAccount(server);
+  const { context, page, errors } = await openPage(browser, server.url);
+  try {
+    await signIn(page, account.email, account.password);
+    await visible(page.getByRole('button', { name: ADD_ENTRY }));
+    await test(page, context);
+    expectNoConsoleErrors(unexpectedErrors(errors));
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+}
+
+/**
+ * Resolves once the service worker has cached the app shell and controls the page. A page that was loading
+ * while the worker activated stays uncontrolled (the worker claimed the clients it had); the next load is not.
+ */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The query cache as the app saved it in IndexedDB, or '' when there is none. */
+function readOfflineCopy(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const opening = indexedDB.open('gratitude-journal');
+        opening.onerror = () => resolve('');
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const reading = database.transaction('keyval').objectStore('keyval').get('query-cache');
+          reading.onsuccess = () => {
+            database.close();
+            resolve(typeof reading.result === 'string' ? reading.result : '');
+          };
+          reading.onerror = () => {
+            database.close();
+            resolve('');
+          };
+        };
+      }),
+  );
+}
+
+/** Resolves once the persisted query cache holds `text` (the app saves it at most once a second). */
+async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
+  await expect.poll(() => readOfflineCopy(page), { timeout: 10_000, interval: 200 }).toContain(text);
+}
+
+async function createEntryViaApi(page: Page, gratitude: string): Promise<void> {
+  const response = await page.request.post('/api/entries', {
+    headers: { origin: server.url },
+    data: {
+      id: randomUUID(),
+      content: { gratitude, celebration: '', manifestation: '' },
+      localDate: localDayKey(new Date()),
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function entriesOnServer(page: Page): Promise<EntryPage['entries']> {
+  const response = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as EntryPage;
+  return body.entries;
+}
+
+async function writeEntry(page: Page, gratitude: string): Promise<void> {
+  await page.getByRole('button', { name: ADD_ENTRY }).click();
+  await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  await page.getByLabel('I am grateful for...').fill(gratitude);
+  await page.getByRole('button', { name: 'Save Entry' }).click();
+}
+
+/** The width and height a PNG declares in its header. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('offline', () => {
+  it('is installable: a linked, valid manifest and a service worker that controls the page', async () => {
+    const { context, page, errors } = await openPage(browser, server.url);
+    try {
+      await page.goto('/');
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+      expect(manifestHref).toBeTruthy();
+      const manifestResponse = await page.request.get(manifestHref ?? '');
+      expect(manifestResponse.status()).toBe(200);
+      expect(manifestResponse.headers()['content-type']).toMatch(/^application\/(manifest\+)?json/);
+      expect(manifestResponse.headers()['cache-control']).toBe('no-cache');
+      const manifest = (await manifestResponse.json()) as {
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      } & Record<string, unknown>;
+      expect(manifest).toMatchObject({
+        name: 'Gratitude Journal',
+        short_name: 'Gratitude',
+        start_url: '/journal',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#3f7f7a',
+        background_color: '#f5ecdd',
+      });
+      expect(typeof manifest.description).toBe('string');
+
+      for (const purpose of ['any', 'maskable']) {
+        for (const size of [192, 512]) {
+          const icon = manifest.icons.find((candidate) => candidate.purpose === purpose && candidate.sizes === `${size}x${size}`);
+          expect(icon, `${purpose} icon ${size}`).toBeDefined();
+          const image = await page.request.get(icon?.src ?? '');
+          expect(image.status()).toBe(200);
+          expect(image.headers()['content-type']).toBe('image/png');
+          expect(pngSize(await image.body())).toEqual({ width: size, height: size });
+        }
+      }
+      const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      expect(pngSize(await (await page.request.get(appleIcon ?? '')).body())).toEqual({ width: 180, height: 180 });
+      expect(await page.locator('link[rel="icon"]').count()).toBeGreaterThan(0);
+
+      // The CSP allows no inline script: every script of the page is a file.
+      const html = await (await page.request.get('/')).text();
+      expect(html.match(/<script\b[^>]*>/g)?.every((tag) => /\ssrc=/.test(tag))).toBe(true);
+
+      await waitForServiceWorker(page);
+      const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+      expect(worker).toBe(`${server.url}/sw.js`);
+      const workerResponse = await page.request.get('/sw.js');
+      expect(workerResponse.headers()['cache-control']).toBe('no-cache');
+      expectNoConsoleErrors(errors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the journal offline, signed in, with the entries and stats seen before', async () => {
+    await withJournal(async (page, context) => {
+      await createEntryViaApi(page, 'Tea with my sister');
+      await page.reload();
+      await visible(page.getByText('Tea with my sister'));
+      await visible(page.getByText('1 entry this month'));
+      await waitForServiceWorker(page);
+      await waitForOfflineCopy(page, 'Tea with my sister');
+
+      await context.setOffline(true);
+      await page.reload();
+
+      await visible(page.getByText('Tea with my sister'));
+      await visible(page.getByText('1 entry this month'));
+      await visible(page.getByRole('button', { name: /Grace Hopper/ }));
+      await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
+    });
+  });
+
+  it('keeps an entry written offline as waiting, and sends it once when the connection is back', async () => {
+    await withJournal(async (page, context) => {
+      await waitForServiceWorker(page);
+      await context.setOffline(true);
+      await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
+
+      await writeEntry(page, 'Rain on the window');
+      const card = page.getByRole('article').filter({ hasText: 'Rain on the window' });
+      await visible(card);
+      await visible(card.getByRole('status').filter({ hasText: WAITING }));
+      await visible(page.getByText("Saved on this device. It will sync when you're back online."));
+
+      await context.setOffline(false);
+      await gone(card.getByText(WAITING));
+      await gone(page.getByRole('status').filter({ hasText: OFFLINE }));
+      await visible(page.getByText('1 entry this month'));
+
+      await page.reload();
+      await visible(page.getByText('Rain on the window'));
+      expect(await page.getByRole('article').count()).toBe(1);
+      const stored = await entriesOnServer(page);
+      expect(stored.map((entry) => entry.gratitude)).toEqual(['Rain on the window']);
+    });
+  });
+
+  it('stays signed out after signing out offline, and ends the session on the server once back', async () => {
+    await withJournal(async (page, context) => {
+      await createEntryViaApi(page, 'Nobody else may read this');
+      await page.reload();
+      await visible(page.getByText('Nobody else may read this'));
+      await waitForServiceWorker(page);
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: /Grace Hopper/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await visible(page.getByRole('link', { name: 'Sign In' }));
+
+      // The sign-out is sent before the session is trusted again: coming back online must not sign anyone in.
+      const ended = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/auth/sign-out' && response.ok(),
+      );
+      await context.setOffline(false);
+      await ended;
+      await page.reload();
+      await visible(page.getByRole('link', { name: 'Sign In' }));
+      const session = await page.request.get('/api/auth/session');
+      expect(await session.json()).toEqual({ user: null, profile: null });
+      expect(await readOfflineCopy(page)).not.toContain('Nobody else may read this');
+    });
+  });
+
+  it('stores an entry exactly once when the answer to its save is lost on the way back', async () => {
+    await withJournal(async (page) => {
+      const posts: string[] = [];
+      await page.route(
+        (url) => url.pathname === '/api/entries',
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          posts.push(route.request().postDataJSON().id);
+          // The first save reaches the server, which stores the entry; its answer never comes back.
+          if (posts.length === 1) {
+            const delivered = await route.fetch();
+            expect(delivered.status()).toBe(201);
+            return route.abort('connectionreset');
+          }
+          return route.continue();
+        },
+      );
+
+      await writeEntry(page, 'A letter from an old friend');
+      await visible(page.getByRole('article').filter({ hasText: 'A letter from an old friend' }));
+      // Sent again, with the same id, as soon as the server is heard from again (a list refetch or the probe).
+      await expect.poll(() => posts.length, { timeout: 20_000 }).toBe(2);
+      expect(posts[1]).toBe(posts[0]);
+      await gone(page.getByText(WAITING));
+
+      const stored = await entriesOnServer(page);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.id).toBe(posts[0]);
+      await page.reload();
+      await visible(page.getByText('A letter from an old friend'));
+      expect(await page.getByRole('article').count()).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { apiRequest } from './api';
+import type { RunningServer } from './server';
+
+export const PASSWORD = 'Grateful#2026';
+
+let counter = 0;
+export function newEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+/** Creates an account through the API and, unless told otherwise, follows the emailed verification link. */
+export async function createAccount(
+  server: RunningServer,
+  options: { name?: string; email?: string; password?: string; verified?: boolean } = {},
+) {
+  const email = options.email ?? newEmail();
+  const password = options.password ?? PASSWORD;
+  const name = options.name ?? 'Grace Hopper';
+  const res = await apiRequest(server.url, 'POST', '/api/auth/sign-up', { body: { name, email, password } });
+  expect(res.status).toBe(201);
+  if (options.verified !== false) {
+    const mail = await server.waitForMail(email);
+    const oobCode = new URL(mail.link).searchParams.get('oobCode');
+    const verified = await apiRequest(server.url, 'POST', '/api/auth/verify-email', { body: { oobCode } });
+    expect(verified.status).toBe(200);
+  }
+  return { email, password, name };
+}
+
+/** Signs in through the login screen, as a person would. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}

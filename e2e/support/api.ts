@@ -1,0 +1,45 @@
+import type { RunningServer } from './server';
+
+export const API_PASSWORD = 'Grateful#2026';
+
+/** JSON over HTTP from the app's own origin, with an optional session cookie. */
+export async function apiRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string } = {},
+): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+export function sessionCookie(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0] ?? '')
+    .join('; ');
+}
+
+/** Signs up through `server`, verifies with the emailed link, signs in, and returns the session cookie. */
+export async function signedInUser(
+  server: Pick<RunningServer, 'url' | 'waitForMail'>,
+  email: string,
+  password = API_PASSWORD,
+): Promise<{ cookie: string; userId: string }> {
+  const signUp = await apiRequest(server.url, 'POST', '/api/auth/sign-up', { body: { name: 'Test', email, password } });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
+  const mail = await server.waitForMail(email);
+  const oobCode = new URL(mail.link).searchParams.get('oobCode');
+  await apiRequest(server.url, 'POST', '/api/auth/verify-email', { body: { oobCode } });
+  const res = await apiRequest(server.url, 'POST', '/api/auth/sign-in', { body: { email, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  const body = (await res.json()) as { user: { id: string } };
+  return { cookie: sessionCookie(res), userId: body.user.id };
+}

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((path) => path && existsSync(path));
+  if (!found) throw new Error('Chromium not found: install the Debian package chromium or set CHROMIUM_PATH');
+  return found;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A page whose console errors and uncaught exceptions fail the test. A 4xx that the app answers on purpose
+ * (a wrong password, say) shows in Chromium's console as "Failed to load resource"; that one is expected.
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export function expectNoConsoleErrors(errors: string[]): void {
+  expect(errors, 'console errors in the page').toEqual([]);
+}
