@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openDatabase } from '../src/server/db/connect';
+import { insertEntry } from '../src/server/journal/repository';
+import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
+import { latency, load, type LoadResult, signedInUser, startChild, startJournal } from './support';
+
+const entryText = {
+  gratitude: 'The morning light and a warm cup of tea',
+  celebration: 'Finished the chapter I was stuck on',
+  manifestation: 'A calm and focused week',
+};
+
+/** Writes entries straight into the database: `perDay` a day for `days` days ending today, skipping every `gapEvery`th day. */
+async function seed(dataDir: string, userId: string, days: number, perDay: number, gapEvery: number) {
+  const database = await openDatabase({ kind: 'sqlite', path: join(dataDir, 'journal.db') });
+  const today = dayKeyToNumber(localDayKey(new Date()));
+  let written = 0;
+  await database.db.transaction().execute(async (trx) => {
+    for (let back = 0; back < days; back += 1) {
+      if (gapEvery > 0 && back % gapEvery === gapEvery - 1) continue;
+      for (let n = 0; n < perDay; n += 1) {
+        const day = today - back;
+        await insertEntry(trx, {
+          id: randomUUID(),
+          userId,
+          date: new Date(day * 86_400_000 + 43_200_000 + n * 1000),
+          localDay: day,
+          ...entryText,
+          memory: '',
+        });
+        written += 1;
+      }
+    }
+  });
+  await database.close();
+  return written;
+}
+
+export interface JournalBench {
+  dayList: LoadResult;
+  bareDayList: LoadResult;
+  post: LoadResult;
+  stats10: { entries: number; p50: number; p99: number };
+  stats10k: { entries: number; p50: number; p99: number };
+}
+
+export async function benchJournal(): Promise<JournalBench> {
+  const server = await startJournal();
+  try {
+    const today = localDayKey(new Date());
+    const reader = await signedInUser(server, 'reader@bench.test');
+    for (let i = 0; i < 3; i += 1) {
+      await fetch(`${server.url}/api/entries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: reader.cookie, origin: server.url },
+        body: JSON.stringify({ content: entryText, localDate: today }),
+      });
+    }
+    const dayUrl = `${server.url}/api/entries?day=${today}`;
+    const sample = await fetch(dayUrl, { headers: { cookie: reader.cookie } });
+    const bodyFile = join(server.dataDir, 'day-body.json');
+    writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+
+    const dayList = await load({ url: dayUrl, headers: { cookie: reader.cookie } });
+    const bare = await startChild(['bench/bare-server.mjs'], { BARE_BODY_FILE: bodyFile }, '/');
+    const bareDayList = await load({ url: `${bare.url}/api/entries?day=${today}` });
+    await bare.stop();
+
+    const writer = await signedInUser(server, 'writer@bench.test');
+    const post = await load({
+      url: `${server.url}/api/entries`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: writer.cookie, origin: server.url },
+      body: JSON.stringify({ content: entryText, localDate: today }),
+    });
+
+    const light = await signedInUser(server, 'light@bench.test');
+    const heavy = await signedInUser(server, 'heavy@bench.test');
+    const lightEntries = await seed(server.dataDir, light.userId, 10, 1, 0);
+    // Five entries a day for about four years, with a day off every month: 10,000 entries.
+    const heavyEntries = await seed(server.dataDir, heavy.userId, 2069, 5, 30);
+    const statsUrl = `${server.url}/api/stats?today=${today}`;
+    await latency(statsUrl, light.cookie, 200);
+    await latency(statsUrl, heavy.cookie, 200);
+    const stats10 = await latency(statsUrl, light.cookie, 1000);
+    const stats10k = await latency(statsUrl, heavy.cookie, 1000);
+    return {
+      dayList,
+      bareDayList,
+      post,
+      stats10: { entries: lightEntries, ...stats10 },
+      stats10k: { entries: heavyEntries, ...stats10k },
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, type RunningServer, startServer } from '../e2e/support/server';
+export { signedInUser } from '../e2e/support/api';
+
+export interface Server {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startChild(args: string[], env: NodeJS.ProcessEnv, healthPath: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'journal-bench-'));
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH, PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${url}${healthPath}`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir,
+    child,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function startJournal(env: NodeJS.ProcessEnv = {}): Promise<Server & Pick<RunningServer, 'waitForMail'>> {
+  const server = await startServer({ LOG_LEVEL: 'silent', ...env });
+  return { ...server, stop: () => server.stop() };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 100, duration: 5, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function latency(url: string, cookie: string, count: number): Promise<{ p50: number; p99: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0) * 100) / 100;
+  return { p50: at(0.5), p99: at(0.99) };
+}
