@@ -54,7 +54,6 @@ export function createApp(deps: AppDeps) {
     config,
     db: database.db,
     dialect: database.dialect,
-    sendResetPassword: (user, token) => auth.queueResetEmail(user, token),
   });
   auth.attach(betterAuth);
   const sessions = new SessionReader(

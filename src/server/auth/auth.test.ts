@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { AUTH_MESSAGES } from '../../shared/messages';
 import { DATABASE_KINDS } from '../test/databases';
 import {
@@ -89,6 +90,52 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       const res = await h.agent().post('/api/auth/sign-up', 'name=a', { 'content-type': 'application/x-www-form-urlencoded' });
       expect(res.status).toBe(415);
       expect(res.json.code).toBe('unsupported-media-type');
+    });
+  });
+
+  describe('emails queued with the change that causes them', () => {
+    // A trigger makes the mail queue refuse every insert, as a full disk or a lost connection would.
+    async function withMailQueueRefusing(run: () => Promise<void>) {
+      const { db } = h.database;
+      if (kind === 'sqlite') {
+        await sql`create trigger refuse_mail before insert on mail_queue begin select raise(abort, 'mail queue refused'); end`.execute(db);
+      } else {
+        await sql`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'mail queue refused'; end $$`.execute(db);
+        await sql`create trigger refuse_mail before insert on mail_queue for each row execute function refuse_mail()`.execute(db);
+      }
+      try {
+        await run();
+      } finally {
+        if (kind === 'sqlite') await sql`drop trigger refuse_mail`.execute(db);
+        else await sql`drop function refuse_mail() cascade`.execute(db);
+      }
+    }
+
+    it('keeps no account when the verification email cannot be queued, so the address can sign up again', async () => {
+      const email = uniqueEmail('atomic');
+      await withMailQueueRefusing(async () => {
+        const res = await h.agent().post('/api/auth/sign-up', { name: 'Ada', email, password: STRONG_PASSWORD });
+        expect(res.status).toBe(500);
+        expect(res.json).toEqual({ code: 'internal', message: expect.any(String) });
+      });
+      const { db } = h.database;
+      expect(await db.selectFrom('user').select('id').where('email', '=', email).execute()).toEqual([]);
+      expect(await db.selectFrom('profile').select('uid').where('email', '=', email).execute()).toEqual([]);
+      expect(await db.selectFrom('email_action').select('user_id').where('email', '=', email).execute()).toEqual([]);
+
+      const again = await h.agent().post('/api/auth/sign-up', { name: 'Ada', email, password: STRONG_PASSWORD });
+      expect(again.status).toBe(201);
+      expect(await h.mailTo(email)).toHaveLength(1);
+    });
+
+    it('makes no reset link when its email cannot be queued', async () => {
+      const { email } = await signUpAndVerify(h);
+      await withMailQueueRefusing(async () => {
+        expect((await h.agent().post('/api/auth/request-password-reset', { email })).status).toBe(500);
+      });
+      const { db } = h.database;
+      const codes = await db.selectFrom('email_action').select('kind').where('email', '=', email).execute();
+      expect(codes.map((row) => row.kind)).toEqual(['verifyEmail']);
     });
   });
 
@@ -286,6 +333,35 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       expect((await oldSession.get('/api/auth/session')).json.user).toBeNull();
       expect((await h.agent().post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
       expect((await h.agent().post('/api/auth/sign-in', { email, password: newPassword })).status).toBe(200);
+    });
+
+    it('voids the older reset links of the account once one of them is used', async () => {
+      const { email } = await signUpAndVerify(h);
+      await h.agent().post('/api/auth/request-password-reset', { email });
+      await h.agent().post('/api/auth/request-password-reset', { email });
+      const codes = (await h.mailTo(email))
+        .filter((m) => m.link.searchParams.get('mode') === 'resetPassword')
+        .map((m) => m.link.searchParams.get('oobCode'));
+      expect(codes).toHaveLength(2);
+      const [older, newer] = codes;
+      expect((await h.agent().post('/api/auth/reset-password', { oobCode: newer, newPassword: 'Newest#Pass1' })).status).toBe(200);
+      const stale = await h.agent().post('/api/auth/reset-password', { oobCode: older, newPassword: 'Sneaky#Pass1' });
+      expect(stale.json).toEqual({ code: 'expired-reset-code', message: AUTH_MESSAGES['expired-reset-code'] });
+      expect((await h.agent().post('/api/auth/sign-in', { email, password: 'Newest#Pass1' })).status).toBe(200);
+    });
+
+    it('lets a reset link expire after an hour', async () => {
+      const { email } = await signUpAndVerify(h);
+      await h.agent().post('/api/auth/request-password-reset', { email });
+      const mail = (await h.mailTo(email)).find((m) => m.link.searchParams.get('mode') === 'resetPassword');
+      const oobCode = mail?.link.searchParams.get('oobCode');
+      h.clock.advance(60 * 60 * 1000 + 1);
+      try {
+        const res = await h.agent().post('/api/auth/reset-password', { oobCode, newPassword: 'Late#Pass123' });
+        expect(res.json).toEqual({ code: 'expired-reset-code', message: AUTH_MESSAGES['expired-reset-code'] });
+      } finally {
+        h.clock.advance(-(60 * 60 * 1000 + 1));
+      }
     });
 
     it('refuses a new password shorter than 8 characters', async () => {

@@ -1,10 +1,9 @@
 import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
-import { PASSWORD_MAX, RESET_PASSWORD_TTL_MS, SETTINGS_PASSWORD_INPUT_MIN } from '../../shared/limits';
+import { PASSWORD_MAX, SETTINGS_PASSWORD_INPUT_MIN } from '../../shared/limits';
 import type { Config } from '../config';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
-import { createProfileIfMissing } from '../profile/repository';
 import { hashPassword, verifyPassword } from './password-hash';
 
 /** The header our server sets to the client's address, the only one better-auth is told to read. */
@@ -14,11 +13,14 @@ export interface AuthDeps {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Queues the reset email; better-auth made and stored the token. */
-  sendResetPassword: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
 }
 
-export function createBetterAuth({ config, db, dialect, sendResetPassword }: AuthDeps) {
+/**
+ * better-auth keeps the sessions: sign-in, the session cookie, sign-out and password change. Sign-up and the
+ * emailed links are ours (AuthService), so each email is queued in the same transaction as the change that
+ * causes it (docs/decisions/002).
+ */
+export function createBetterAuth({ config, db, dialect }: AuthDeps) {
   return betterAuth({
     appName: 'Gratitude Journal',
     baseURL: config.appUrl,
@@ -36,9 +38,6 @@ export function createBetterAuth({ config, db, dialect, sendResetPassword }: Aut
       minPasswordLength: SETTINGS_PASSWORD_INPUT_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: { hash: hashPassword, verify: verifyPassword },
-      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_MS / 1000,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, token }) => sendResetPassword(user, token),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -48,20 +47,6 @@ export function createBetterAuth({ config, db, dialect, sendResetPassword }: Aut
       useSecureCookies: config.appUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          after: async (user) => {
-            await createProfileIfMissing(db, {
-              uid: user.id,
-              email: user.email,
-              displayName: user.name,
-              createdAt: user.createdAt,
-            });
-          },
-        },
-      },
     },
     logger: { disabled: true },
   });

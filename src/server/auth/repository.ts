@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -34,10 +34,77 @@ export async function findUserById(db: Db, id: string): Promise<AuthUser | undef
   return row && toAuthUser(row);
 }
 
+/** better-auth's tables keep dates and booleans natively on PostgreSQL, as text and 0/1 on SQLite. */
+function authDate(dialect: Dialect, date: Date): Date | string {
+  return dialect === 'postgres' ? date : date.toISOString();
+}
+
+function authBoolean(dialect: Dialect, value: boolean): boolean | number {
+  return dialect === 'postgres' ? value : Number(value);
+}
+
+/**
+ * Creates an unverified user with an email-and-password account, the rows better-auth signs in against. A second
+ * account for the same address fails on the unique email index.
+ */
+export async function createCredentialUser(
+  db: Db,
+  dialect: Dialect,
+  input: { name: string; email: string; passwordHash: string; now: Date },
+): Promise<AuthUser> {
+  const id = randomUUID();
+  const at = authDate(dialect, input.now);
+  await db
+    .insertInto('user')
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      emailVerified: authBoolean(dialect, false),
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('account')
+    .values({
+      id: randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      accessTokenExpiresAt: null,
+      refreshTokenExpiresAt: null,
+      scope: null,
+      password: input.passwordHash,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  return { id, name: input.name, email: input.email, emailVerified: false };
+}
+
+export async function setCredentialPassword(db: Db, dialect: Dialect, userId: string, passwordHash: string, now: Date) {
+  await db
+    .updateTable('account')
+    .set({ password: passwordHash, updatedAt: authDate(dialect, now) })
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute();
+}
+
+/** Signs the user out everywhere: every session row goes, so every cookie stops working at once. */
+export async function deleteSessions(db: Db, userId: string) {
+  await db.deleteFrom('session').where('userId', '=', userId).execute();
+}
+
 export async function markEmailVerified(db: Db, dialect: Dialect, userId: string, now: Date) {
   await db
     .updateTable('user')
-    .set({ emailVerified: dialect === 'postgres' ? true : 1, updatedAt: dialect === 'postgres' ? now : now.toISOString() })
+    .set({ emailVerified: authBoolean(dialect, true), updatedAt: authDate(dialect, now) })
     .where('id', '=', userId)
     .execute();
 }
@@ -45,7 +112,7 @@ export async function markEmailVerified(db: Db, dialect: Dialect, userId: string
 export async function updateUserName(db: Db, dialect: Dialect, userId: string, name: string, now: Date) {
   await db
     .updateTable('user')
-    .set({ name, updatedAt: dialect === 'postgres' ? now : now.toISOString() })
+    .set({ name, updatedAt: authDate(dialect, now) })
     .where('id', '=', userId)
     .execute();
 }
@@ -131,6 +198,17 @@ export async function consumeEmailAction(db: Db, kind: EmailActionKind, code: st
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** Marks every unused code of this kind for the user as used: after a reset, older reset links stop working. */
+export async function consumeAllEmailActions(db: Db, userId: string, kind: EmailActionKind, now: Date) {
+  await db
+    .updateTable('email_action')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 export async function latestEmailActionAt(db: Db, userId: string, kind: EmailActionKind) {

@@ -1,31 +1,39 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { APIError } from 'better-auth/api';
 import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_MS,
   RESEND_COOLDOWN_S,
   RESEND_PENALTY_S,
+  RESET_PASSWORD_TTL_MS,
   VERIFY_EMAIL_TTL_MS,
 } from '../../shared/limits';
 import type { ActionMode } from '../../shared/auth-schemas';
 import type { Config } from '../config';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import { authError, HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/queue';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { createProfileIfMissing } from '../profile/repository';
 import type { BetterAuth } from './better-auth';
+import { hashPassword } from './password-hash';
 import {
   type AuthUser,
   claimResend,
+  consumeAllEmailActions,
   consumeEmailAction,
+  createCredentialUser,
   createEmailAction,
+  deleteSessions,
   findEmailAction,
   findUserByEmail,
   findUserById,
   latestEmailActionAt,
   markEmailVerified,
   recordLoginAttempt,
+  setCredentialPassword,
 } from './repository';
 
 export interface AuthServiceDeps {
@@ -58,16 +66,28 @@ export class AuthService {
     return this.auth;
   }
 
+  /**
+   * Creates the user, their password account and profile, and queues the verification email in one
+   * transaction: either all of it is stored or none, so no account ever waits for an email that was never
+   * queued. The password is hashed first, outside the transaction, so the database is not held while it runs.
+   */
   async signUp(input: { name: string; email: string; password: string }): Promise<void> {
-    if (await findUserByEmail(this.deps.db, input.email)) throw authError(409, 'email-already-in-use');
-    const result = await this.betterAuth.api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password },
-    });
-    // A concurrent sign-up for the same address wins the unique index; better-auth then answers with a
-    // stand-in user that does not exist in our database.
-    const created = await findUserById(this.deps.db, result.user.id);
-    if (!created) throw authError(409, 'email-already-in-use');
-    await this.queueVerificationEmail(created);
+    const { db, dialect } = this.deps;
+    if (await findUserByEmail(db, input.email)) throw authError(409, 'email-already-in-use');
+    const passwordHash = await hashPassword(input.password);
+    const now = this.deps.now();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const user = await createCredentialUser(trx, dialect, { ...input, passwordHash, now });
+        await createProfileIfMissing(trx, { uid: user.id, email: user.email, displayName: user.name, createdAt: now });
+        await this.queueVerificationEmail(trx, user, now);
+      });
+    } catch (error) {
+      // A concurrent sign-up for the same address lost the race on the unique email index.
+      if (isUniqueViolation(error)) throw authError(409, 'email-already-in-use');
+      throw error;
+    }
+    this.deps.mailQueued();
   }
 
   async signIn(input: { email: string; password: string }, headers: Headers): Promise<SignedIn> {
@@ -132,23 +152,14 @@ export class AuthService {
         'retry-after': String(decision.retryAfterSeconds),
       });
     }
-    await this.queueVerificationEmail(user);
+    await this.sendVerificationEmail(user);
   }
 
+  /** Checks an emailed code without using it: the reset page shows which address it is for. */
   async checkActionCode(mode: ActionMode, code: string): Promise<{ email: string }> {
-    if (mode === 'verifyEmail') {
-      const action = await findEmailAction(this.deps.db, 'verifyEmail', code, this.deps.now());
-      if (!action) throw authError(400, 'expired-verify-code');
-      return { email: action.email };
-    }
-    const context = await this.betterAuth.$context;
-    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${code}`);
-    if (!verification || new Date(verification.expiresAt) <= this.deps.now()) {
-      throw authError(400, 'expired-reset-code');
-    }
-    const user = await findUserById(this.deps.db, verification.value);
-    if (!user) throw authError(400, 'expired-reset-code');
-    return { email: user.email };
+    const action = await findEmailAction(this.deps.db, mode, code, this.deps.now());
+    if (!action) throw authError(400, mode === 'verifyEmail' ? 'expired-verify-code' : 'expired-reset-code');
+    return { email: action.email };
   }
 
   async verifyEmail(code: string): Promise<void> {
@@ -162,18 +173,43 @@ export class AuthService {
     });
   }
 
+  /**
+   * Stores a single-use reset code (only its hash) and queues the email with the link in one transaction. The
+   * caller answers the same whether or not the address has an account.
+   */
   async requestPasswordReset(email: string): Promise<void> {
-    await this.betterAuth.api.requestPasswordReset({ body: { email } });
+    const user = await findUserByEmail(this.deps.db, email);
+    if (!user) return;
+    const now = this.deps.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const code = await createEmailAction(trx, {
+        kind: 'resetPassword',
+        userId: user.id,
+        email: user.email,
+        now,
+        ttlMs: RESET_PASSWORD_TTL_MS,
+      });
+      await enqueueMail(trx, resetPasswordMail(user.email, user.name, this.actionLink('resetPassword', code)), now);
+    });
+    this.deps.mailQueued();
   }
 
+  /**
+   * Uses a reset code: sets the new password, ends every session of the account, and makes every other reset
+   * link of the account void, all at once.
+   */
   async resetPassword(code: string, newPassword: string): Promise<void> {
-    try {
-      await this.betterAuth.api.resetPassword({ body: { token: code, newPassword } });
-    } catch (error) {
-      if (error instanceof APIError && error.body?.code === 'INVALID_TOKEN') throw authError(400, 'expired-reset-code');
-      if (error instanceof APIError) throw authError(400, 'reset-failed');
-      throw error;
-    }
+    const { db, dialect } = this.deps;
+    const action = await findEmailAction(db, 'resetPassword', code, this.deps.now());
+    if (!action) throw authError(400, 'expired-reset-code');
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.deps.now();
+    await db.transaction().execute(async (trx) => {
+      if (!(await consumeEmailAction(trx, 'resetPassword', code, now))) throw authError(400, 'expired-reset-code');
+      await consumeAllEmailActions(trx, action.userId, 'resetPassword', now);
+      await setCredentialPassword(trx, dialect, action.userId, passwordHash, now);
+      await deleteSessions(trx, action.userId);
+    });
   }
 
   async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<string[]> {
@@ -191,33 +227,29 @@ export class AuthService {
     }
   }
 
-  /** Called by better-auth with the stored, single-use reset token. */
-  async queueResetEmail(user: { id: string; email: string; name: string }, token: string): Promise<void> {
-    const link = this.actionLink('resetPassword', token);
-    await enqueueMail(this.deps.db, resetPasswordMail(user.email, user.name, link), this.deps.now());
-    this.deps.mailQueued();
-  }
-
   private async sendVerificationAfterSignIn(user: AuthUser): Promise<void> {
     const last = await latestEmailActionAt(this.deps.db, user.id, 'verifyEmail');
     const now = this.deps.now();
     if (last && now.getTime() - last.getTime() < RESEND_COOLDOWN_S * 1000) return;
-    await this.queueVerificationEmail(user);
+    await this.sendVerificationEmail(user);
   }
 
-  private async queueVerificationEmail(user: AuthUser): Promise<void> {
+  private async sendVerificationEmail(user: AuthUser): Promise<void> {
     const now = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const code = await createEmailAction(trx, {
-        kind: 'verifyEmail',
-        userId: user.id,
-        email: user.email,
-        now,
-        ttlMs: VERIFY_EMAIL_TTL_MS,
-      });
-      await enqueueMail(trx, verificationMail(user.email, user.name, this.actionLink('verifyEmail', code)), now);
-    });
+    await this.deps.db.transaction().execute((trx) => this.queueVerificationEmail(trx, user, now));
     this.deps.mailQueued();
+  }
+
+  /** A fresh verification code and the email that carries it, in the caller's transaction. */
+  private async queueVerificationEmail(trx: Transaction<Database>, user: AuthUser, now: Date): Promise<void> {
+    const code = await createEmailAction(trx, {
+      kind: 'verifyEmail',
+      userId: user.id,
+      email: user.email,
+      now,
+      ttlMs: VERIFY_EMAIL_TTL_MS,
+    });
+    await enqueueMail(trx, verificationMail(user.email, user.name, this.actionLink('verifyEmail', code)), now);
   }
 
   private actionLink(mode: ActionMode, code: string): string {
