@@ -41,6 +41,7 @@ async function seed(dataDir: string, userId: string, days: number, perDay: numbe
 export interface JournalBench {
   dayList: LoadResult;
   bareDayList: LoadResult;
+  bareHonoDayList: LoadResult;
   post: LoadResult;
   stats10: { entries: number; p50: number; p99: number };
   stats10k: { entries: number; p50: number; p99: number };
@@ -67,6 +68,9 @@ export async function benchJournal(): Promise<JournalBench> {
     const bare = await startChild(['bench/bare-server.mjs'], { BARE_BODY_FILE: bodyFile }, '/');
     const bareDayList = await load({ url: `${bare.url}/api/entries?day=${today}` });
     await bare.stop();
+    const hono = await startChild(['bench/bare-hono.mjs'], { BARE_BODY_FILE: bodyFile }, '/');
+    const bareHonoDayList = await load({ url: `${hono.url}/api/entries?day=${today}` });
+    await hono.stop();
 
     const writer = await signedInUser(server, 'writer@bench.test');
     const post = await load({
@@ -89,6 +93,7 @@ export async function benchJournal(): Promise<JournalBench> {
     return {
       dayList,
       bareDayList,
+      bareHonoDayList,
       post,
       stats10: { entries: lightEntries, ...stats10 },
       stats10k: { entries: heavyEntries, ...stats10k },

@@ -33,16 +33,17 @@ async function main() {
   };
 
   if (parts.has('journal')) {
-    const { dayList, bareDayList, post, stats10, stats10k } = await benchJournal();
+    const { dayList, bareDayList, bareHonoDayList, post, stats10, stats10k } = await benchJournal();
     log(
       '## Journal API',
       '',
       ...LOAD_HEADER,
       row('bare node:http, same bytes as the day list', bareDayList),
+      row('bare Hono, same bytes as the day list', bareHonoDayList),
       row('GET /api/entries?day (signed in)', dayList),
       row('POST /api/entries', post),
       '',
-      `- Day list: ${pct(dayList.requestsPerSecond, bareDayList.requestsPerSecond)} of the bare server (goal: at least 45%).`,
+      `- Day list: ${pct(dayList.requestsPerSecond, bareDayList.requestsPerSecond)} of the bare server (goal: at least 45%); bare Hono alone reaches ${pct(bareHonoDayList.requestsPerSecond, bareDayList.requestsPerSecond)}.`,
       `- POST: ${pct(post.requestsPerSecond, dayList.requestsPerSecond)} of the day list (goal: at least 50%).`,
       '',
       '| stats, 1000 sequential requests | entries | p50 ms | p99 ms |',
@@ -55,15 +56,17 @@ async function main() {
     );
   }
   if (parts.has('floor')) {
-    const { bare, healthz } = await benchFloor();
+    const { bare, bareHono, healthz } = await benchFloor();
     log(
       '## Server floor',
       '',
       ...LOAD_HEADER,
       row('bare node:http', bare),
+      row('bare Hono on @hono/node-server, no middleware', bareHono),
       row('GET /healthz', healthz),
       '',
       `- /healthz: ${pct(healthz.requestsPerSecond, bare.requestsPerSecond)} of the bare server (goal: at least 80%).`,
+      `- Bare Hono: ${pct(bareHono.requestsPerSecond, bare.requestsPerSecond)} of the bare server; /healthz is ${pct(healthz.requestsPerSecond, bareHono.requestsPerSecond)} of bare Hono.`,
       '',
     );
   }

@@ -7,20 +7,28 @@ import { load, type LoadResult, signedInUser, startChild, startJournal } from '.
 
 export interface FloorBench {
   bare: LoadResult;
+  bareHono: LoadResult;
   healthz: LoadResult;
 }
 
-/** GET /healthz against a bare node:http server sending the same bytes, one after the other in one run. */
+/**
+ * GET /healthz against a bare node:http server and a bare Hono server sending the same bytes, one after the other
+ * in one run. Bare Hono is the framework's own ceiling: no app built on it can pass it.
+ */
 export async function benchFloor(): Promise<FloorBench> {
+  const measure = async (url: string) => {
+    await load({ url, duration: 2 });
+    return load({ url });
+  };
+  const bareServer = await startChild(['bench/bare-server.mjs'], {}, '/');
+  const bare = await measure(`${bareServer.url}/healthz`);
+  await bareServer.stop();
+  const honoServer = await startChild(['bench/bare-hono.mjs'], {}, '/');
+  const bareHono = await measure(`${honoServer.url}/healthz`);
+  await honoServer.stop();
   const server = await startJournal();
   try {
-    const bareServer = await startChild(['bench/bare-server.mjs'], {}, '/');
-    await load({ url: `${bareServer.url}/healthz`, duration: 2 });
-    const bare = await load({ url: `${bareServer.url}/healthz` });
-    await bareServer.stop();
-    await load({ url: `${server.url}/healthz`, duration: 2 });
-    const healthz = await load({ url: `${server.url}/healthz` });
-    return { bare, healthz };
+    return { bare, bareHono, healthz: await measure(`${server.url}/healthz`) };
   } finally {
     await server.stop();
   }
