@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/auth', authRoutes(auth, database.db, sessions));
   app.route('/api/profile', profileRoutes({ sessions, db: database.db, dialect: database.dialect, now }));
-  app.route('/api', journalRoutes({ sessions, db: database.db, now }));
+  app.route('/api', journalRoutes({ sessions, db: database.db, write: (unit) => database.write(unit), now }));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

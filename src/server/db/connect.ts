@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { GroupCommit, type WriteUnit } from './group-commit';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -12,6 +13,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs a unit of writes in a transaction and resolves once it is committed. On SQLite, writes that arrive
+   * together share one commit (GroupCommit); on PostgreSQL each has its own transaction.
+   */
+  write<T>(unit: WriteUnit<T>): Promise<T>;
   /** Checks that the database answers; used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -35,9 +41,11 @@ function openSqlite(path: string): DatabaseHandle {
   // WAL with synchronous=FULL: a committed transaction survives a crash of the process or the machine.
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const groupCommit = new GroupCommit(db);
   return {
     db,
     dialect: 'sqlite',
+    write: (unit) => groupCommit.run(unit),
     ping: () => {
       sqlite.prepare('select 1').get();
       return Promise.resolve();
@@ -74,6 +82,7 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     dialect: 'postgres',
+    write: (unit) => db.transaction().execute(unit),
     ping: async () => {
       await pool.query('select 1');
     },

@@ -36,9 +36,10 @@ export async function findEntry(db: Db, userId: string, id: string) {
   return row && toEntry(row);
 }
 
-export async function entryIdTaken(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('journal_entry').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
+/** An entry by id whoever owns it; callers compare its userId. Ids are client-chosen, so they may collide. */
+export async function findEntryById(db: Db, id: string) {
+  const row = await db.selectFrom('journal_entry').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toEntry(row);
 }
 
 /**
@@ -76,14 +77,16 @@ export async function insertEntry(
   return toEntry(row);
 }
 
+/** Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs. */
 export async function updateEntryText(db: Db, userId: string, id: string, text: EntryText, now: Date) {
-  const result = await db
+  const row = await db
     .updateTable('journal_entry')
     .set({ ...text, updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row && toEntry(row);
 }
 
 /** Deletes one of the user's entries; false when there is no such entry of theirs. */

@@ -15,15 +15,16 @@ import { MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
 import type { SessionReader } from '../auth/session';
+import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/context';
 import { HttpError, parseWith, readJson } from '../http/errors';
 import { findProfile } from '../profile/repository';
 import {
   deleteEntry,
-  entryIdTaken,
   type EntryCursor,
   findEntry,
+  findEntryById,
   insertEntry,
   listEntries,
   readStats,
@@ -67,8 +68,14 @@ function decodeCursor(value: string): EntryCursor {
   }
 }
 
-export function journalRoutes(deps: { sessions: SessionReader; db: Kysely<Database>; now: () => Date }) {
-  const { db, now } = deps;
+export function journalRoutes(deps: {
+  sessions: SessionReader;
+  db: Kysely<Database>;
+  /** Runs a unit of writes in a transaction, answering once it is committed. */
+  write: DatabaseHandle['write'];
+  now: () => Date;
+}) {
+  const { db, write, now } = deps;
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.sessions);
 
@@ -118,13 +125,13 @@ export function journalRoutes(deps: { sessions: SessionReader; db: Kysely<Databa
     const localDay = checkedToday(input.localDate, now());
 
     // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
-    const existing = await findEntry(db, userId, id);
-    if (existing) return c.json(existing, 200);
-    if (await entryIdTaken(db, id)) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+    const existing = await findEntryById(db, id);
+    if (existing?.userId === userId) return c.json(existing, 200);
+    if (existing) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
 
     const profile = await findProfile(db, userId);
     const content = input.content;
-    const entry = await db.transaction().execute((trx) =>
+    const entry = await write((trx) =>
       insertEntry(trx, {
         id,
         userId,
@@ -154,26 +161,22 @@ export function journalRoutes(deps: { sessions: SessionReader; db: Kysely<Databa
     }
     const profile = await findProfile(db, userId);
     const content = input.content;
-    await updateEntryText(
-      db,
-      userId,
-      id,
-      {
-        gratitude: content.gratitude,
-        celebration: content.celebration,
-        manifestation: content.manifestation,
-        // The memory is written only while the memory section is on (SPEC §5); otherwise it is kept.
-        memory: profile?.showMemorySection ? (content.memory ?? '') : entry.memory,
-      },
-      now(),
-    );
-    return c.json(await findEntry(db, userId, id));
+    const text = {
+      gratitude: content.gratitude,
+      celebration: content.celebration,
+      manifestation: content.manifestation,
+      // The memory is written only while the memory section is on (SPEC §5); otherwise it is kept.
+      memory: profile?.showMemorySection ? (content.memory ?? '') : entry.memory,
+    };
+    const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
+    if (!updated) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+    return c.json(updated);
   });
 
   app.delete('/entries/:id', signedIn, async (c) => {
     const userId = c.get('user').id;
     const id = c.req.param('id');
-    const deleted = await db.transaction().execute((trx) => deleteEntry(trx, userId, id));
+    const deleted = await write((trx) => deleteEntry(trx, userId, id));
     if (!deleted) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
     return c.json({ ok: true });
   });

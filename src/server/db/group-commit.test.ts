@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './connect';
+
+describe('writes on SQLite (group commit)', () => {
+  let dir: string;
+  let database: DatabaseHandle;
+  let path: string;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-group-commit-'));
+    path = join(dir, 'journal.db');
+    database = await openDatabase({ kind: 'sqlite', path });
+    await sql`create table note (id integer primary key, body text not null)`.execute(database.db);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** What another process would see: a separate connection to the same file. */
+  function storedIds(): number[] {
+    const reader = new SQLite(path, { readonly: true });
+    try {
+      return (reader.prepare('select id from note order by id').all() as { id: number }[]).map((row) => row.id);
+    } finally {
+      reader.close();
+    }
+  }
+
+  const insert = (id: number, body = 'text') =>
+    database.write(async (trx) => {
+      await sql`insert into note (id, body) values (${id}, ${body})`.execute(trx);
+      return id;
+    });
+
+  it('stores every write of a burst before answering its caller', async () => {
+    const ids = Array.from({ length: 50 }, (_, index) => index + 1);
+    const seenAtAnswer: number[][] = [];
+    await Promise.all(
+      ids.map((id) =>
+        insert(id).then((value) => {
+          expect(value).toBe(id);
+          seenAtAnswer.push(storedIds());
+        }),
+      ),
+    );
+    for (const seen of seenAtAnswer) expect(seen).toEqual(ids);
+  });
+
+  it('rolls back only the write that fails, however much of it ran', async () => {
+    await insert(1);
+    const results = await Promise.allSettled([
+      insert(2),
+      // Writes a row, then fails: its row must not survive.
+      database.write(async (trx) => {
+        await sql`insert into note (id, body) values (3, 'half')`.execute(trx);
+        await sql`insert into note (id, body) values (1, 'duplicate')`.execute(trx);
+      }),
+      insert(4),
+      insert(2, 'again'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(storedIds()).toEqual([1, 2, 4]);
+  });
+
+  it('keeps taking writes after a failed one', async () => {
+    await expect(
+      database.write(() => Promise.reject(new Error('the handler gave up'))),
+    ).rejects.toThrow('the handler gave up');
+    await insert(7);
+    expect(storedIds()).toEqual([7]);
+  });
+});
