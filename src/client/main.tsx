@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
+import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
 import { reloadOnNextNavigation } from './lib/app-update';
 import { watchConnection } from './lib/connection/watch-connection';
@@ -29,8 +30,14 @@ registerSW({
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+preloadPage(window.location.pathname);
+
+// As a transition, the first render yields to the browser every few milliseconds instead of holding the main
+// thread until the whole page is built, so taps and scrolls are answered while the app starts.
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

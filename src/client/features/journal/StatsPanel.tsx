@@ -11,6 +11,36 @@ export function streakText(streak: number): string {
   return streak === 0 ? 'No current streak' : `${streak} day streak`;
 }
 
+function Stat({ icon, text }: { icon: string; text: string }) {
+  return (
+    <p className="stat">
+      <span className="stat-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * While the numbers load, the panel already has the size it will most likely have: an invisible copy of the summary,
+ * with a regular writer's numbers, holds the space, so nothing below it jumps when the numbers arrive.
+ */
+function LoadingStats() {
+  return (
+    <div className="stats-loading">
+      <p role="status" className="stats-message muted">
+        Loading statistics...
+      </p>
+      <div className="stats-summary" aria-hidden="true">
+        <Stat icon="✎" text={monthlyCountText(10)} />
+        <Stat icon="☀" text={streakText(10)} />
+        <span className="btn btn-link stats-toggle">Show more stats</span>
+      </div>
+    </div>
+  );
+}
+
 /** Entries this month and the current streak, with the year's and all-time counts behind an expander. */
 export function StatsPanel({ today }: { today: string }) {
   const stats = useStats(today);
@@ -26,27 +56,13 @@ export function StatsPanel({ today }: { today: string }) {
       <h2 id={headingId} className="visually-hidden">
         Your journal statistics
       </h2>
-      {stats.isPending && !unavailable && (
-        <p role="status" className="stats-message muted">
-          Loading statistics...
-        </p>
-      )}
+      {stats.isPending && !unavailable && <LoadingStats />}
       {unavailable && <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>}
       {stats.data && !stats.isError && (
         <>
           <div className="stats-summary">
-            <p className="stat">
-              <span className="stat-icon" aria-hidden="true">
-                ✎
-              </span>
-              <span>{monthlyCountText(stats.data.monthlyCount)}</span>
-            </p>
-            <p className="stat">
-              <span className="stat-icon" aria-hidden="true">
-                ☀
-              </span>
-              <span>{streakText(stats.data.streak)}</span>
-            </p>
+            <Stat icon="✎" text={monthlyCountText(stats.data.monthlyCount)} />
+            <Stat icon="☀" text={streakText(stats.data.streak)} />
             <button
               type="button"
               className="btn btn-link stats-toggle"
