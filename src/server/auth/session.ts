@@ -1,7 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AuthUser } from './repository';
+
+interface SessionRow {
+  expiresAt: Date | string;
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+}
 
 export interface SessionLookup {
   user: AuthUser;
@@ -17,22 +25,32 @@ export interface SessionLookup {
  * better-auth, in GET /api/auth/session, which the app calls on every start.
  */
 export class SessionReader {
+  /** Cookie values whose signature checked out, and their token: a signature never stops being valid. */
+  private readonly verified = new Map<string, string>();
+  /** Built and compiled once; every authenticated request runs it with its own token. */
+  private readonly byToken: CompiledQuery<SessionRow>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly secret: string,
     /** better-auth's session cookie name, which depends on its settings (the __Secure- prefix under https). */
     private readonly cookieName: Promise<string>,
-  ) {}
+    private readonly verifiedLimit = 10_000,
+  ) {
+    this.byToken = db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.emailVerified'])
+      .where('session.token', '=', '')
+      .compile();
+  }
 
   async read(cookieHeader: string | undefined): Promise<SessionLookup | null> {
     const token = this.verifiedToken(cookieHeader, await this.cookieName);
     if (!token) return null;
-    const row = await this.db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.emailVerified'])
-      .where('session.token', '=', token)
-      .executeTakeFirst();
+    const query: CompiledQuery<SessionRow> = { ...this.byToken, parameters: [token] };
+    const { rows } = await this.db.executeQuery(query);
+    const row = rows[0];
     // Expiry is judged by the wall clock, as better-auth judges it when it writes and refreshes sessions.
     if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     return {
@@ -44,6 +62,9 @@ export class SessionReader {
   private verifiedToken(cookieHeader: string | undefined, cookieName: string): string | null {
     const raw = cookieValue(cookieHeader, cookieName);
     if (!raw) return null;
+    // Checking a signature costs more than the session query; a value seen before is looked up instead.
+    const known = this.verified.get(raw);
+    if (known) return known;
     let value: string;
     try {
       value = decodeURIComponent(raw);
@@ -56,6 +77,9 @@ export class SessionReader {
     const signature = Buffer.from(value.slice(dot + 1), 'base64');
     const expected = createHmac('sha256', this.secret).update(token).digest();
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    // Only verified values are kept, so nobody can fill this with forgeries; the oldest goes first when full.
+    if (this.verified.size >= this.verifiedLimit) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(raw, token);
     return token;
   }
 }
