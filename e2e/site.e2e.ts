@@ -181,6 +181,27 @@ describe('landing page', () => {
     );
   });
 
+  it('says so when the overlay itself cannot be downloaded, and opens it after a reload', async () => {
+    await journey(
+      async (page) => {
+        // The overlay's code is fetched only when the visitor reaches for the video; here the first fetch fails.
+        let refuse = true;
+        await page.route('**/assets/DemoVideoDialog-*.js', (route) => (refuse ? route.abort() : route.continue()));
+        await standInVideoHost(page);
+        await openLanding(page);
+        await videoButton(page).click();
+        await visible(page.getByRole('status').filter({ hasText: VIDEO_FAILED }));
+        expect(await videoDialog(page).count()).toBe(0);
+
+        refuse = false;
+        await page.reload();
+        await videoButton(page).click();
+        await visible(videoDialog(page));
+      },
+      { allowErrors: /^Failed to load resource: net::ERR_FAILED$/ },
+    );
+  });
+
   it('gives up on a video host that does not answer within 8 seconds', async () => {
     await journey(async (page) => {
       const held: Route[] = [];

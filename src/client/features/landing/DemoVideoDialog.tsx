@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
-import { watchUrl } from './demo-video';
+import { VIDEO_FAILED_MESSAGE, watchUrl } from './demo-video';
 import { VideoPlayer } from './VideoPlayer';
 
 const FOCUSABLE = 'button, a[href], iframe, [tabindex]:not([tabindex="-1"])';
@@ -12,7 +12,7 @@ function focusableIn(dialog: HTMLElement | null): HTMLElement[] {
   );
 }
 
-interface DemoVideoDialogProps {
+export interface DemoVideoDialogProps {
   open: boolean;
   onClose: () => void;
 }
@@ -20,7 +20,7 @@ interface DemoVideoDialogProps {
 function VideoUnavailable({ videoId, onRetry }: { videoId: string | undefined; onRetry: () => void }) {
   return (
     <div className="video-fallback" role="alert">
-      <p>The video could not be loaded. Please check your connection and try again.</p>
+      <p>{VIDEO_FAILED_MESSAGE}</p>
       <div className="video-fallback-actions">
         <button type="button" className="btn video-retry" onClick={onRetry}>
           Try again

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { loginPath } from '../../app/paths';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SCREENSHOT } from './demo-video';
-import { DemoVideoDialog } from './DemoVideoDialog';
+import { useToast } from '../../ui/toast-context';
+import { SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
+import type { DemoVideoDialogProps } from './DemoVideoDialog';
 import '../../styles/landing.css';
 
 function BreathIcon() {
@@ -57,10 +58,28 @@ const BENEFITS = [
   { icon: <CalendarIcon />, title: 'Make it a habit.', text: 'A few minutes a day, and a streak that grows with you.' },
 ] as const;
 
+/** The overlay's code loads when a visitor reaches for the video, not with the first screen. */
+const loadDialog = () => import('./DemoVideoDialog').then((module) => module.DemoVideoDialog);
+
 export function LandingPage() {
   usePageTitle();
+  const toast = useToast();
   const [videoOpen, setVideoOpen] = useState(false);
+  const [Dialog, setDialog] = useState<ComponentType<DemoVideoDialogProps> | null>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
+
+  async function openVideo() {
+    if (!Dialog) {
+      try {
+        const loaded = await loadDialog();
+        setDialog(() => loaded);
+      } catch {
+        toast.error(VIDEO_FAILED_MESSAGE);
+        return;
+      }
+    }
+    setVideoOpen(true);
+  }
 
   function closeVideo() {
     setVideoOpen(false);
@@ -104,7 +123,10 @@ export function LandingPage() {
           type="button"
           className="screenshot-button"
           aria-label="Watch the demo video"
-          onClick={() => setVideoOpen(true)}
+          onClick={() => void openVideo()}
+          // Pointing at or tabbing to the screenshot starts the download, so the overlay opens at once on click.
+          onPointerEnter={() => void loadDialog().catch(() => undefined)}
+          onFocus={() => void loadDialog().catch(() => undefined)}
         >
           <img
             className="screenshot"
@@ -124,7 +146,7 @@ export function LandingPage() {
         </button>
       </section>
 
-      <DemoVideoDialog open={videoOpen} onClose={closeVideo} />
+      {Dialog && <Dialog open={videoOpen} onClose={closeVideo} />}
     </div>
   );
 }

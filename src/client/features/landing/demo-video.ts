@@ -1,6 +1,8 @@
 /** The demo video lives on a video host and plays in a frame (SPEC.md section 1). */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
+export const VIDEO_FAILED_MESSAGE = 'The video could not be loaded. Please check your connection and try again.';
+
 /** How long the frame may take before the overlay says the video could not be loaded. */
 export const VIDEO_LOAD_TIMEOUT_MS = 8000;
 
