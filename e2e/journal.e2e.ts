@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -20,14 +20,6 @@ afterAll(async () => {
 });
 
 const ADD_ENTRY = 'Add Your Journal Entry';
-
-function visible(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'visible' });
-}
-
-function gone(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'hidden' });
-}
 
 async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -332,6 +324,8 @@ describe('journal', () => {
       for (let n = 1; n <= 7; n += 1) await createEntryViaApi(page, { gratitude: `Moment ${n}` });
       await page.reload();
       await page.getByRole('button', { name: 'Month', exact: true }).click();
+      // Today's list shows the same entries, so wait for the month's own heading before reading its cards.
+      await visible(page.getByRole('heading', { level: 1, name: formatMonthHeading(localDayKey(new Date())) }));
       await visible(page.getByText('Moment 7', { exact: true }));
       expect(await page.getByRole('heading', { name: 'Today', exact: true }).count()).toBe(0);
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -22,14 +22,6 @@ afterAll(async () => {
 const ADD_ENTRY = 'Add Your Journal Entry';
 const OFFLINE = 'Offline — changes will sync';
 const WAITING = 'Waiting to sync';
-
-function visible(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'visible' });
-}
-
-function gone(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'hidden' });
-}
 
 /**
  * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED", an aborted

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/shared/limits';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
+import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -55,14 +55,6 @@ async function journey(
   } finally {
     await context.close();
   }
-}
-
-function visible(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'visible' });
-}
-
-function gone(locator: Locator): Promise<void> {
-  return locator.waitFor({ state: 'hidden' });
 }
 
 function isFocused(locator: Locator): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const CHROMIUM_FLAGS = [
@@ -46,4 +46,14 @@ export async function openPage(
 
 export function expectNoConsoleErrors(errors: string[]): void {
   expect(errors, 'console errors in the page').toEqual([]);
+}
+
+/** Waits for the element to be on screen. */
+export function visible(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'visible' });
+}
+
+/** Waits for the element to be hidden or gone. */
+export function gone(locator: Locator): Promise<void> {
+  return locator.waitFor({ state: 'hidden' });
 }

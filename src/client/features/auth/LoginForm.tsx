@@ -7,6 +7,7 @@ import { returnTarget } from '../../lib/navigation-state';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
+import { EmailField } from './EmailField';
 import { useSignIn } from './api';
 import { ModeLink } from './ModeLink';
 import { ResendVerification } from './ResendVerification';
@@ -47,15 +48,7 @@ export function LoginForm() {
         </div>
       )}
       <form className="form" onSubmit={handleSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"

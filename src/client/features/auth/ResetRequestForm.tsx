@@ -3,7 +3,7 @@ import { NOTICES } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
+import { EmailField } from './EmailField';
 import { useRequestPasswordReset } from './api';
 import { ModeLink } from './ModeLink';
 import { useBackToLogin } from './use-back-to-login';
@@ -27,15 +27,7 @@ export function ResetRequestForm() {
     <>
       {error && <Notice tone="error">{error}</Notice>}
       <form className="form" onSubmit={handleSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" block busy={requestReset.isPending}>
           Send Reset Link
         </Button>

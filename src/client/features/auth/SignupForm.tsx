@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
+import { EmailField } from './EmailField';
 import { useSignUp } from './api';
 import { ModeLink } from './ModeLink';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -48,15 +49,7 @@ export function SignupForm() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"
