@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../app';
 import { createHarness, type Harness, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from '../test/harness';
@@ -92,6 +95,65 @@ describe('hardened HTTP', () => {
       const res = await h.agent().get('/api/nothing-here');
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ code: 'not-found', message: 'Not found' });
+    });
+  });
+
+  describe('request bodies over a real connection', () => {
+    // Through Node's HTTP server, as in production: a declared length and a streamed (chunked) body take
+    // different paths to the limit.
+    let server: ServerType;
+    let port = 0;
+    beforeAll(async () => {
+      server = serve({ fetch: h.journal.app.fetch, port: 0, hostname: '127.0.0.1' });
+      await new Promise<void>((resolve) => server.once('listening', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    function send(body: string, framing: 'length' | 'chunked'): Promise<{ status: number; json: unknown }> {
+      return new Promise((resolve, reject) => {
+        const request = httpRequest({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/sign-in',
+          headers: {
+            origin: 'http://localhost:3000',
+            'content-type': 'application/json',
+            ...(framing === 'length' ? { 'content-length': Buffer.byteLength(body) } : { 'transfer-encoding': 'chunked' }),
+          },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
+        });
+        // The server may answer 413 and close before the whole body is sent.
+        request.on('error', reject);
+        if (framing === 'chunked') {
+          for (let at = 0; at < body.length; at += 16_384) request.write(body.slice(at, at + 16_384));
+          request.end();
+        } else {
+          request.end(body);
+        }
+      });
+    }
+
+    const tooLarge = { code: 'payload-too-large', message: 'The request body is too large' };
+    const signIn = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Pass1' });
+
+    it.each(['length', 'chunked'] as const)('refuses a body over the limit sent with %s framing', async (framing) => {
+      const res = await send(JSON.stringify({ email: 'x'.repeat(MAX_BODY_BYTES), password: 'y' }), framing);
+      expect(res).toEqual({ status: 413, json: tooLarge });
+    });
+
+    it.each(['length', 'chunked'] as const)('reads a body within the limit sent with %s framing', async (framing) => {
+      const res = await send(signIn, framing);
+      expect(res).toEqual({ status: 401, json: expect.objectContaining({ code: 'invalid-credential' }) });
+      expect(await send('{"email":', framing)).toEqual({ status: 400, json: expect.objectContaining({ code: 'invalid-json' }) });
     });
   });
 
