@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { Button } from './Button';
+import { useModal } from './use-modal';
 
 export interface DialogProps {
   open: boolean;
@@ -18,12 +19,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open);
 
   return (
     <dialog

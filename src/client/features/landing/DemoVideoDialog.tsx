@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAppConfig } from '../../lib/app-config';
+import { useModal } from '../../ui/use-modal';
 import { VIDEO_FAILED_MESSAGE, watchUrl } from './demo-video';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -61,12 +62,7 @@ export function DemoVideoDialog({ open, onClose }: DemoVideoDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open);
 
   // A modal dialog makes the page behind it inert, but Tab can still leave for the browser's own controls;
   // here it wraps around instead. Forward out of the player frame, whose keys we never see, a guard element
