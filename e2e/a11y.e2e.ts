@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import { THEME_NAMES, type ThemeName } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectNoConsoleErrors, openPage } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
 declare global {
   interface Window {
@@ -23,17 +23,7 @@ declare global {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** The serious and critical violations on the page, one readable line per element. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -95,7 +85,7 @@ interface ThemedPage {
 
 /** A page that starts every load in `theme`, as if chosen earlier on this device; motion reduced for stable colours. */
 async function themedPage(theme: ThemeName): Promise<ThemedPage> {
-  const opened = await openPage(browser, server.url, { reducedMotion: 'reduce' });
+  const opened = await openPage(suite.browser, suite.server.url, { reducedMotion: 'reduce' });
   await opened.context.addInitScript((name) => localStorage.setItem('theme', name), theme);
   return opened;
 }
@@ -107,11 +97,11 @@ describe.each(THEME_NAMES)('accessibility in the %s theme', (theme) => {
   beforeAll(async () => {
     visitor = await themedPage(theme);
     member = await themedPage(theme);
-    const account = await createAccount(server);
+    const account = await createAccount(suite.server);
     await signIn(member.page, account.email, account.password);
     await member.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
     const created = await member.page.request.post('/api/entries', {
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
       data: {
         id: randomUUID(),
         content: { gratitude: 'Morning light on the kitchen table', celebration: 'A finished draft', manifestation: '' },

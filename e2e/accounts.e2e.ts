@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { expectNoConsoleErrors, openPage } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** A fresh browser profile per journey; console errors fail the journey. */
 async function journey(run: (page: Page) => Promise<void>, options: Parameters<typeof openPage>[2] = {}) {
-  const { context, page, errors } = await openPage(browser, server.url, options);
+  const { context, page, errors } = await openPage(suite.browser, suite.server.url, options);
   try {
     await run(page);
     expectNoConsoleErrors(errors);
@@ -52,7 +41,7 @@ describe('accounts in the browser', () => {
       await text(page, 'Account created! Please check your email to verify your account.').waitFor();
       expect(await page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(true);
 
-      const mail = await server.waitForMail(email);
+      const mail = await suite.server.waitForMail(email);
       expect(mail.subject).toBe('Verify your email for Gratitude Journal');
       await page.goto(mail.link);
       await text(page, 'Email verified successfully! Please sign in to continue.').waitFor();
@@ -76,13 +65,13 @@ describe('accounts in the browser', () => {
 
   it('tells an unverified user to verify, and resends the email', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server, { verified: false });
+      const { email } = await createAccount(suite.server, { verified: false });
       await signIn(page, email, PASSWORD);
       await text(page, 'Please verify your email before signing in.').waitFor();
       await page.getByRole('button', { name: 'Resend verification email' }).click();
       await text(page, 'Verification email sent. Please check your inbox.').waitFor();
       // The sign-up email, then the resend (the sign-in within a minute of sign-up sent none).
-      const resent = await server.waitForMail(email, { nth: 2 });
+      const resent = await suite.server.waitForMail(email, { nth: 2 });
       expect(resent.link).toContain('mode=verifyEmail');
       expect(new URL(page.url()).pathname).toBe('/login');
     });
@@ -90,7 +79,7 @@ describe('accounts in the browser', () => {
 
   it('shows the error for a wrong password and stays signed out', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server);
+      const { email } = await createAccount(suite.server);
       await signIn(page, email, 'Wrong#Password1');
       await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
@@ -99,7 +88,7 @@ describe('accounts in the browser', () => {
 
   it('refuses the 6th sign-in attempt in 15 minutes even with the right password', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server);
+      const { email } = await createAccount(suite.server);
       await page.goto('/login');
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         await page.getByLabel('Email').fill(email);
@@ -116,7 +105,7 @@ describe('accounts in the browser', () => {
 
   it('resets a forgotten password, and refuses the reset link a second time', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server);
+      const { email } = await createAccount(suite.server);
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).or(page.getByRole('button', { name: 'Forgot password?' })).click();
       await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
@@ -124,7 +113,7 @@ describe('accounts in the browser', () => {
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       await text(page, 'Password reset email sent. Please check your inbox.').waitFor();
 
-      const mail = await server.waitForMail(email, { subject: /Reset/ });
+      const mail = await suite.server.waitForMail(email, { subject: /Reset/ });
       await page.goto(mail.link);
       await text(page, email).waitFor();
       const newPassword = 'Brand#New2026';
@@ -166,7 +155,7 @@ describe('accounts in the browser', () => {
   });
 
   it('updates the display name, the memory preference and the password in settings', async () => {
-    const { email } = await createAccount(server, { name: 'Grace Hopper' });
+    const { email } = await createAccount(suite.server, { name: 'Grace Hopper' });
     const newPassword = 'Another#Pass2026';
     await journey(async (page) => {
       await signIn(page, email, PASSWORD);
@@ -217,7 +206,7 @@ describe('accounts in the browser', () => {
 
   it('protects pages, remembers where the visitor was going, and redirects signed-in users', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server);
+      const { email } = await createAccount(suite.server);
       await page.goto('/settings');
       await waitForPath(page, '/login');
       expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
@@ -250,7 +239,7 @@ describe('accounts in the browser', () => {
 
   it('signs out on the server and forgets the user', async () => {
     await journey(async (page) => {
-      const { email, name } = await createAccount(server);
+      const { email, name } = await createAccount(suite.server);
       await signIn(page, email, PASSWORD);
       await waitForPath(page, '/journal');
       await page.getByRole('button', { name: new RegExp(name) }).click();
@@ -266,7 +255,7 @@ describe('accounts in the browser', () => {
 
   it('shows the Verify Your Email screen to a signed-in unverified user, with a resend countdown', async () => {
     await journey(async (page) => {
-      const { email } = await createAccount(server, { verified: false });
+      const { email } = await createAccount(suite.server, { verified: false });
       // Sessions are only ever issued to verified users, so the gate is reached when the session says otherwise.
       await page.route('**/api/auth/session', (route) =>
         route.fulfill({
@@ -280,7 +269,7 @@ describe('accounts in the browser', () => {
       await text(page, 'Verification email sent. Please check your inbox.').waitFor();
       expect(await resend.isDisabled()).toBe(true);
       await text(page, /You can send another email in/).waitFor();
-      await server.waitForMail(email, { nth: 2 });
+      await suite.server.waitForMail(email, { nth: 2 });
     });
   });
 

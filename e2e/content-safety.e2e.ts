@@ -1,27 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { expectNoConsoleErrors, openPage } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 describe('text that looks like code', () => {
   it('is stored and shown exactly as written, as text, never executed', async () => {
-    const { context, page, errors } = await openPage(browser, server.url);
+    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
     try {
-      const account = await createAccount(server);
+      const account = await createAccount(suite.server);
       await signIn(page, account.email, account.password);
       await page.getByRole('button', { name: 'Add Your Journal Entry' }).click();
       await page.getByRole('button', { name: 'Skip', exact: true }).click();

@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const ADD_ENTRY = 'Add Your Journal Entry';
 
@@ -38,8 +28,8 @@ async function withJournal(
     firstVisit?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<void> {
-  const account = await createAccount(server);
-  const { context, page, errors } = await openPage(browser, server.url, {
+  const account = await createAccount(suite.server);
+  const { context, page, errors } = await openPage(suite.browser, suite.server.url, {
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.firstVisit ? { serviceWorkers: 'block' as const } : {}),
   });
@@ -62,7 +52,7 @@ async function createEntryViaApi(
 ) {
   const response = await page.request.post('/api/entries', {
     // A browser sends Origin on every write; the server refuses writes without it.
-    headers: { origin: server.url },
+    headers: { origin: suite.server.url },
     data: {
       id: randomUUID(),
       content: { celebration: '', manifestation: '', ...content },
@@ -104,7 +94,7 @@ describe('journal', () => {
   it('asks for memories too once the memory section is turned on', async () => {
     await withJournal(async (page) => {
       const response = await page.request.patch('/api/profile', {
-        headers: { origin: server.url },
+        headers: { origin: suite.server.url },
         data: { preferences: { showMemorySection: true } },
       });
       expect(response.status()).toBe(200);

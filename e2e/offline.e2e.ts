@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const ADD_ENTRY = 'Add Your Journal Entry';
 const OFFLINE = 'Offline — changes will sync';
@@ -33,8 +23,8 @@ function unexpectedErrors(errors: string[]): string[] {
 
 /** A fresh verified account, signed in through the login screen, on today's journal. */
 async function withJournal(test: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
-  const account = await createAccount(server);
-  const { context, page, errors } = await openPage(browser, server.url);
+  const account = await createAccount(suite.server);
+  const { context, page, errors } = await openPage(suite.browser, suite.server.url);
   try {
     await signIn(page, account.email, account.password);
     await visible(page.getByRole('button', { name: ADD_ENTRY }));
@@ -86,7 +76,7 @@ async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
 
 async function createEntryViaApi(page: Page, gratitude: string): Promise<void> {
   const response = await page.request.post('/api/entries', {
-    headers: { origin: server.url },
+    headers: { origin: suite.server.url },
     data: {
       id: randomUUID(),
       content: { gratitude, celebration: '', manifestation: '' },
@@ -118,7 +108,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 describe('offline', () => {
   it('is installable: a linked, valid manifest and a service worker that controls the page', async () => {
-    const { context, page, errors } = await openPage(browser, server.url);
+    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
     try {
       await page.goto('/');
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -161,7 +151,7 @@ describe('offline', () => {
 
       await waitForServiceWorker(page);
       const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-      expect(worker).toBe(`${server.url}/sw.js`);
+      expect(worker).toBe(`${suite.server.url}/sw.js`);
       const workerResponse = await page.request.get('/sw.js');
       expect(workerResponse.headers()['cache-control']).toBe('no-cache');
       expectNoConsoleErrors(errors);

@@ -1,22 +1,15 @@
-import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/shared/limits';
-import { expectNoConsoleErrors, gone, launchBrowser, openPage, visible } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 let demoVideoId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { demoVideoId: string };
+  const config = (await (await fetch(`${suite.server.url}/api/config`)).json()) as { demoVideoId: string };
   demoVideoId = config.demoVideoId;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const IPHONE: BrowserContextOptions = {
@@ -47,7 +40,7 @@ async function journey(
   run: (page: Page) => Promise<void>,
   options: { context?: BrowserContextOptions; allowErrors?: RegExp } = {},
 ): Promise<void> {
-  const { context, page, errors } = await openPage(browser, server.url, options.context);
+  const { context, page, errors } = await openPage(suite.browser, suite.server.url, options.context);
   try {
     await run(page);
     const { allowErrors } = options;

@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { THEMES, type ThemeName } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { expectNoConsoleErrors, openPage } from './support/browser';
+import { serverAndBrowser } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** The page background colour the theme set on <html>, as a CSS custom property. */
 function backgroundVariable(page: Page): Promise<string> {
@@ -35,7 +25,7 @@ function swatch(page: Page, theme: ThemeName) {
 
 describe('themes', () => {
   it('applies the chosen theme at once and paints it again before the first render after a reload', async () => {
-    const { context, page, errors } = await openPage(browser, server.url);
+    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
     try {
       await page.goto('/about');
       await expectTheme(page, 'default');
@@ -55,7 +45,7 @@ describe('themes', () => {
   });
 
   it('paints the saved theme from the boot script alone, before any app code runs', async () => {
-    const { context, page } = await openPage(browser, server.url, { serviceWorkers: 'block' });
+    const { context, page } = await openPage(suite.browser, suite.server.url, { serviceWorkers: 'block' });
     try {
       await context.addInitScript(() => localStorage.setItem('theme', 'serene'));
       await page.route(
@@ -74,7 +64,7 @@ describe('themes', () => {
   });
 
   it('falls back to the default theme when the saved one is unknown', async () => {
-    const { context, page, errors } = await openPage(browser, server.url);
+    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
     try {
       await context.addInitScript(() => localStorage.setItem('theme', 'neon'));
       await page.goto('/about', { waitUntil: 'domcontentloaded' });
@@ -86,8 +76,8 @@ describe('themes', () => {
   });
 
   it('restores the theme saved in the profile when signing in on a new device', async () => {
-    const account = await createAccount(server);
-    const first = await openPage(browser, server.url);
+    const account = await createAccount(suite.server);
+    const first = await openPage(suite.browser, suite.server.url);
     try {
       await signIn(first.page, account.email, account.password);
       await first.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
@@ -101,7 +91,7 @@ describe('themes', () => {
       await first.context.close();
     }
 
-    const second = await openPage(browser, server.url);
+    const second = await openPage(suite.browser, suite.server.url);
     try {
       await second.page.goto('/login');
       await expectTheme(second.page, 'default');
