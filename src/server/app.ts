@@ -11,11 +11,12 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { AppEnv } from './http/context';
 import { HttpError, errorResponse, isUnavailable } from './http/errors';
-import { sameOriginWrites, secureResponses } from './http/security';
+import { jsonResponse, sameOriginWrites, secureResponses } from './http/security';
 import { staticRoutes } from './http/static';
 import type { Logger } from './logger';
 import { MailWorker } from './mail/queue';
 import { createTransport, type MailTransport } from './mail/transport';
+import { ReadCache } from './journal/read-cache';
 import { journalRoutes } from './journal/routes';
 import { profileRoutes } from './profile/routes';
 
@@ -57,7 +58,7 @@ export function createApp(deps: AppDeps) {
   });
   auth.attach(betterAuth);
   const sessions = new SessionReader(
-    database.db,
+    database,
     config.authSecret,
     betterAuth.$context.then((context) => context.authCookies.sessionToken.name),
   );
@@ -68,8 +69,6 @@ export function createApp(deps: AppDeps) {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.set('clientIp', clientAddress(c, config.trustProxy));
-    // Set before the handler runs: adding a header to a finished response makes Hono rebuild it.
-    c.header('x-request-id', requestId);
     const started = performance.now();
     await next();
     logger.info('http.request', {
@@ -82,7 +81,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', secureResponses(config));
-  app.use('/api/*', sameOriginWrites(config));
+  const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+  app.on(WRITE_METHODS, '/api/*', sameOriginWrites(config));
 
   const tooLarge = () => new HttpError(413, 'payload-too-large', 'The request body is too large');
   const limitStreamedBody = bodyLimit({
@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Only requests that carry a body pass through the limit: reading a GET's body would cost every read.
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/api/*', async (c, next) => {
+  app.on(WRITE_METHODS, '/api/*', async (c, next) => {
     // A declared length is checked as it is: Node reads no more than that many bytes. Hono's bodyLimit would turn
     // every body into a web stream first, which costs a write request more than its database work.
     const length = c.req.header('content-length');
@@ -104,7 +104,8 @@ export function createApp(deps: AppDeps) {
     return limitStreamedBody(c, next);
   });
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const healthy = JSON.stringify({ status: 'ok' });
+  app.get('/healthz', (c) => jsonResponse(c, healthy));
   app.get('/readyz', async (c) => {
     try {
       await database.ping();
@@ -119,7 +120,11 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/auth', authRoutes(auth, database.db, sessions));
   app.route('/api/profile', profileRoutes({ sessions, db: database.db, dialect: database.dialect, now }));
-  app.route('/api', journalRoutes({ sessions, db: database.db, write: (unit) => database.write(unit), now }));
+  const readCache = new ReadCache(config.readCacheBytes);
+  app.route(
+    '/api',
+    journalRoutes({ sessions, db: database.db, write: (unit) => database.write(unit), now, readCache }),
+  );
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

@@ -16,6 +16,12 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'sqlite', path: join(dir, 'journal.db') });
     expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
     expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.readCacheBytes).toBe(32 * 1024 * 1024);
+  });
+
+  it('sizes the answer cache in megabytes, 0 turning it off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), READ_CACHE_MB: '0' }).readCacheBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), READ_CACHE_MB: '0.5' }).readCacheBytes).toBe(512 * 1024);
   });
 
   it('selects PostgreSQL for a postgres:// URL', () => {
@@ -29,6 +35,8 @@ describe('configuration', () => {
     ['SMTP_URL', { SMTP_URL: 'not a url' }],
     ['DEMO_VIDEO_ID', { DEMO_VIDEO_ID: 'short' }],
     ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+    ['READ_CACHE_MB', { READ_CACHE_MB: 'lots' }],
+    ['READ_CACHE_MB', { READ_CACHE_MB: '-1' }],
   ])('stops with a message naming %s when it is wrong', (name, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}:`));

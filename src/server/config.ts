@@ -44,6 +44,11 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  READ_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes, for example 32 (0 turns the cache off)' })
+    .min(0, 'must be 0 or more')
+    .max(4096, 'must be at most 4096')
+    .default(32),
 });
 
 export interface Config {
@@ -59,6 +64,8 @@ export interface Config {
   announcement: string;
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Memory for cached journal answers (journal/read-cache.ts); 0 turns the cache off. */
+  readCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     announcement: vars.ANNOUNCEMENT,
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
+    readCacheBytes: Math.round(vars.READ_CACHE_MB * 1024 * 1024),
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CompiledQuery, Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { CompiledQuery } from 'kysely';
+import type { DatabaseHandle } from '../db/connect';
 import type { AuthUser } from './repository';
 
 interface SessionRow {
@@ -9,15 +9,19 @@ interface SessionRow {
   name: string;
   email: string;
   emailVerified: boolean | number;
+  journalVersion: number | null;
 }
 
 export interface SessionLookup {
   user: AuthUser;
   token: string;
+  /** The user's journal version, read with the session: answers cached under it are current. */
+  journalVersion: number;
 }
 
 /**
- * Reads the session behind better-auth's signed session cookie with one indexed query.
+ * Reads the session behind better-auth's signed session cookie, and the user's journal version, with one indexed
+ * query.
  *
  * better-auth's own getSession builds a full endpoint context per call, which costs more than the rest of a
  * journal request put together. This reader accepts exactly what better-auth wrote (the cookie it signed with our
@@ -31,16 +35,25 @@ export class SessionReader {
   private readonly byToken: CompiledQuery<SessionRow>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    /** Every authenticated request makes this one read, so it goes through DatabaseHandle.read, the short way. */
+    private readonly database: Pick<DatabaseHandle, 'db' | 'read'>,
     private readonly secret: string,
     /** better-auth's session cookie name, which depends on its settings (the __Secure- prefix under https). */
     private readonly cookieName: Promise<string>,
     private readonly verifiedLimit = 10_000,
   ) {
-    this.byToken = db
+    this.byToken = database.db
       .selectFrom('session')
       .innerJoin('user', 'user.id', 'session.userId')
-      .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.emailVerified'])
+      .leftJoin('profile', 'profile.uid', 'user.id')
+      .select([
+        'session.expiresAt',
+        'user.id',
+        'user.name',
+        'user.email',
+        'user.emailVerified',
+        'profile.journal_version as journalVersion',
+      ])
       .where('session.token', '=', '')
       .compile();
   }
@@ -49,13 +62,14 @@ export class SessionReader {
     const token = this.verifiedToken(cookieHeader, await this.cookieName);
     if (!token) return null;
     const query: CompiledQuery<SessionRow> = { ...this.byToken, parameters: [token] };
-    const { rows } = await this.db.executeQuery(query);
+    const rows = await this.database.read(query);
     const row = rows[0];
     // Expiry is judged by the wall clock, as better-auth judges it when it writes and refreshes sessions.
     if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
     return {
       token,
       user: { id: row.id, name: row.name, email: row.email, emailVerified: Boolean(row.emailVerified) },
+      journalVersion: Number(row.journalVersion ?? 0),
     };
   }
 

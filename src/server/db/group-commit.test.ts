@@ -76,4 +76,31 @@ describe('writes on SQLite (group commit)', () => {
     await insert(7);
     expect(storedIds()).toEqual([7]);
   });
+
+  it('reads only committed rows, also while a write is under way', async () => {
+    await insert(1);
+    const ids = async () =>
+      (await database.read(sql<{ id: number }>`select id from note order by id`.compile(database.db))).map(
+        (row) => row.id,
+      );
+    expect(await ids()).toEqual([1]);
+
+    let giveUp = () => {};
+    const stopped = new Promise<void>((resolve) => (giveUp = resolve));
+    let inserted = () => {};
+    const halfway = new Promise<void>((resolve) => (inserted = resolve));
+    const write = database.write(async (trx) => {
+      await sql`insert into note (id, body) values (2, 'uncommitted')`.execute(trx);
+      inserted();
+      await stopped;
+      throw new Error('rolled back');
+    });
+    await halfway;
+    // Asked while the row is written but not committed: the answer may wait for the write, never see its row.
+    const during = ids();
+    giveUp();
+    await expect(write).rejects.toThrow('rolled back');
+    expect(await during).toEqual([1]);
+    expect(await ids()).toEqual([1]);
+  });
 });

@@ -151,6 +151,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '003_journal_version': {
+      async up(db: Kysely<unknown>) {
+        // Counts every change to a user's entries; a cached answer about them is good while it is unchanged.
+        await db.schema
+          .alterTable('profile')
+          .addColumn('journal_version', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

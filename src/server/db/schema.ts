@@ -61,6 +61,8 @@ export interface ProfileTable {
   show_memory_section: number;
   theme: string | null;
   entry_count: Generated<number>;
+  /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
+  journal_version: Generated<number>;
 }
 
 export interface EmailActionTable {

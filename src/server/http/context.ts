@@ -4,8 +4,12 @@ import type { AuthUser } from '../auth/repository';
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The security headers and the request id, for `jsonResponse` (http/security.ts). */
+    responseHeaders: Record<string, string>;
     clientIp: string;
     user: AuthUser;
     sessionToken: string;
+    /** The signed-in user's journal version, read with the session (journal/read-cache.ts). */
+    journalVersion: number;
   };
 }

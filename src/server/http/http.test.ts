@@ -25,6 +25,29 @@ describe('hardened HTTP', () => {
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('are the same on the journal’s own answers, reads and writes, as on every other response', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const reference = (await h.agent().get('/api/no-such-route')).headers;
+      const answers = [
+        await agent.get('/api/entries?day=2026-03-15'),
+        await agent.post('/api/entries', {
+          content: { gratitude: 'Tea', celebration: '', manifestation: '' },
+          localDate: '2026-03-15',
+        }),
+        await agent.get('/api/stats?today=2026-03-15'),
+        await h.agent().get('/healthz'),
+      ];
+      for (const res of answers) {
+        expect(res.status).toBeLessThan(300);
+        for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-resource-policy']) {
+          expect(res.headers.get(name)).toBe(reference.get(name));
+        }
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers.get('x-request-id')).not.toBe(reference.get('x-request-id'));
+        expect(res.headers.get('content-type')).toBe('application/json');
+      }
+    });
+
     it('has a strict Content-Security-Policy', async () => {
       const csp = (await h.agent().get('/healthz')).headers.get('content-security-policy') ?? '';
       const directives = new Map(

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Config } from '../config';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
@@ -62,30 +63,57 @@ export function securityHeaders(config: Config): [string, string][] {
   return headers;
 }
 
-/** Sets the headers before the handler runs, so they are on every response, errors included. */
+/** Responses built by `jsonResponse`, which carry every header of `secureResponses` already. */
+const complete = new WeakSet<Response>();
+
+/**
+ * A JSON response with the security headers and the request id in one plain header object. This is the cheap way
+ * to answer: @hono/node-server hands such an object straight to Node, where headers added with `c.header()` first go
+ * through a web `Headers` object and are copied out again. The API's frequent answers use it.
+ */
+export function jsonResponse(
+  c: Context<AppEnv>,
+  body: string,
+  status: ContentfulStatusCode = 200,
+  headers: Record<string, string> = {},
+): Response {
+  const response = new Response(body, {
+    status,
+    headers: { ...c.get('responseHeaders'), 'content-type': 'application/json', ...headers },
+  });
+  complete.add(response);
+  return response;
+}
+
+/**
+ * Puts the security headers and the request id on every response, errors and files included. A response from
+ * `jsonResponse` has them already; any other gets those it lacks once the handler is done.
+ */
 export function secureResponses(config: Config): MiddlewareHandler<AppEnv> {
-  const headers = securityHeaders(config);
+  const base = Object.fromEntries(securityHeaders(config));
   return async (c, next) => {
-    for (const [name, value] of headers) c.header(name, value);
+    const headers: Record<string, string> = { ...base, 'x-request-id': c.get('requestId') };
+    c.set('responseHeaders', headers);
     await next();
+    if (complete.has(c.res)) return;
+    // Every response the app makes has its own, writable headers (none comes from fetch or Response.redirect).
+    const target = c.res.headers;
+    for (const name in headers) if (!target.has(name)) target.set(name, headers[name] as string);
   };
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * State-changing API requests must come from the app's own pages: browsers always send Origin on such requests,
- * so a missing or foreign Origin is another site (or a script) acting with the user's cookie.
+ * so a missing or foreign Origin is another site (or a script) acting with the user's cookie. Mounted for the
+ * state-changing methods only, so reads do not pass through it.
  */
 export function sameOriginWrites(config: Config): MiddlewareHandler<AppEnv> {
   const allowed = new Set([new URL(config.appUrl).origin]);
   if (config.env === 'development') allowed.add('http://localhost:5173');
   return async (c, next) => {
-    if (STATE_CHANGING.has(c.req.method)) {
-      const origin = c.req.header('origin');
-      if (!origin || !allowed.has(origin)) {
-        throw new HttpError(403, 'forbidden-origin', 'This request must come from the Gratitude Journal app');
-      }
+    const origin = c.req.header('origin');
+    if (!origin || !allowed.has(origin)) {
+      throw new HttpError(403, 'forbidden-origin', 'This request must come from the Gratitude Journal app');
     }
     await next();
   };

@@ -261,6 +261,47 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect(seen).toEqual(written.map((e) => e.localDate).reverse());
     });
 
+    it('shows every write on the next read of the day and the month', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const read = async (query: string) => ((await agent.get(`/api/entries?${query}`)).json as unknown as EntryPage).entries;
+      const first = await writeOn(agent, '2026-03-15');
+      // Read twice, so that the second answer may come from the server's answer cache.
+      await read('day=2026-03-15');
+      expect(await read('day=2026-03-15')).toEqual([first]);
+      expect(await read('month=2026-03')).toEqual([first]);
+
+      h.clock.set('2026-03-15T13:00:00.000Z');
+      const posted = await agent.post('/api/entries', { content: { ...text, gratitude: 'Later' }, localDate: '2026-03-15' });
+      const second = posted.json as unknown as JournalEntry;
+      expect((await read('day=2026-03-15')).map((e) => e.id)).toEqual([second.id, first.id]);
+      expect((await read('month=2026-03')).map((e) => e.id)).toEqual([second.id, first.id]);
+
+      const edit = await agent.put(`/api/entries/${first.id}`, {
+        content: { ...text, gratitude: 'Edited' },
+        localDate: '2026-03-15',
+      });
+      expect(edit.status).toBe(200);
+      expect((await read('day=2026-03-15')).find((e) => e.id === first.id)?.gratitude).toBe('Edited');
+      expect((await read('month=2026-03')).find((e) => e.id === first.id)?.gratitude).toBe('Edited');
+
+      expect((await agent.delete(`/api/entries/${second.id}`)).status).toBe(200);
+      expect((await read('day=2026-03-15')).map((e) => e.id)).toEqual([first.id]);
+      expect((await read('month=2026-03')).map((e) => e.id)).toEqual([first.id]);
+    });
+
+    it('continues a day of more than 100 entries with its cursor', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const ids = new Set<string>();
+      for (let i = 0; i < 101; i += 1) ids.add((await writeOn(agent, '2026-03-15')).id);
+      const first = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(first.entries).toHaveLength(100);
+      expect(first.nextCursor).not.toBeNull();
+      const second = (await agent.get(`/api/entries?day=2026-03-15&cursor=${first.nextCursor}`)).json as unknown as EntryPage;
+      expect(second.entries).toHaveLength(1);
+      expect(second.nextCursor).toBeNull();
+      expect(new Set([...first.entries, ...second.entries].map((e) => e.id))).toEqual(ids);
+    });
+
     it('refuses a malformed range or cursor with a 400', async () => {
       const { agent } = await signUpAndVerify(h);
       expect((await agent.get('/api/entries')).status).toBe(400);

@@ -71,22 +71,38 @@ export async function insertEntry(
     .execute();
   await trx
     .updateTable('profile')
-    .set((eb) => ({ entry_count: eb('entry_count', '+', 1) }))
+    .set((eb) => ({ entry_count: eb('entry_count', '+', 1), journal_version: eb('journal_version', '+', 1) }))
     .where('uid', '=', input.userId)
     .execute();
   return toEntry(row);
 }
 
 /** Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs. */
-export async function updateEntryText(db: Db, userId: string, id: string, text: EntryText, now: Date) {
-  const row = await db
+export async function updateEntryText(
+  trx: Transaction<Database>,
+  userId: string,
+  id: string,
+  text: EntryText,
+  now: Date,
+) {
+  const row = await trx
     .updateTable('journal_entry')
     .set({ ...text, updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()
     .executeTakeFirst();
-  return row && toEntry(row);
+  if (!row) return undefined;
+  await bumpJournalVersion(trx, userId);
+  return toEntry(row);
+}
+
+function bumpJournalVersion(trx: Transaction<Database>, userId: string) {
+  return trx
+    .updateTable('profile')
+    .set((eb) => ({ journal_version: eb('journal_version', '+', 1) }))
+    .where('uid', '=', userId)
+    .execute();
 }
 
 /** Deletes one of the user's entries; false when there is no such entry of theirs. */
@@ -112,7 +128,7 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     .execute();
   await trx
     .updateTable('profile')
-    .set((eb) => ({ entry_count: eb('entry_count', '-', 1) }))
+    .set((eb) => ({ entry_count: eb('entry_count', '-', 1), journal_version: eb('journal_version', '+', 1) }))
     .where('uid', '=', userId)
     .execute();
   return true;

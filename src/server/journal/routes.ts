@@ -6,7 +6,6 @@ import { dayKeyToNumber, monthDayRange, yearDayRange } from '../../shared/dates'
 import {
   createEntrySchema,
   dayKeySchema,
-
   monthKeySchema,
   type EntryPage,
   type JournalEntry,
@@ -19,6 +18,8 @@ import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/context';
 import { HttpError, parseWith, readJson } from '../http/errors';
+import { jsonResponse } from '../http/security';
+import type { ReadCache } from './read-cache';
 import { findProfile } from '../profile/repository';
 import {
   deleteEntry,
@@ -74,8 +75,10 @@ export function journalRoutes(deps: {
   /** Runs a unit of writes in a transaction, answering once it is committed. */
   write: DatabaseHandle['write'];
   now: () => Date;
+  /** Day and month answers, kept while the user's journal version is unchanged. */
+  readCache: ReadCache;
 }) {
-  const { db, write, now } = deps;
+  const { db, write, now, readCache } = deps;
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.sessions);
 
@@ -102,16 +105,23 @@ export function journalRoutes(deps: {
       throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
     }
     const after = cursor ? decodeCursor(cursor) : undefined;
-    // One extra row tells whether another page exists.
-    const rows = await listEntries(db, userId, range, { limit: pageSize + 1, after });
-    const entries = rows.slice(0, pageSize);
-    const last = entries.at(-1);
-    const body: EntryPage = {
-      entries,
-      nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
-    };
-    c.header('cache-control', 'private, no-store');
-    return c.json(body);
+    const version = c.get('journalVersion');
+    // Everything the answer depends on besides the user and their journal version.
+    const key = `${day ?? ''} ${month ?? ''} ${pageSize} ${cursor ?? ''}`;
+    let body = readCache.get(userId, version, key);
+    if (body === undefined) {
+      // One extra row tells whether another page exists.
+      const rows = await listEntries(db, userId, range, { limit: pageSize + 1, after });
+      const entries = rows.slice(0, pageSize);
+      const last = entries.at(-1);
+      const page: EntryPage = {
+        entries,
+        nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+      };
+      body = JSON.stringify(page);
+      readCache.set(userId, version, key, body);
+    }
+    return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });
 
   app.post('/entries', signedIn, async (c) => {
@@ -126,7 +136,7 @@ export function journalRoutes(deps: {
 
     // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
     const existing = await findEntryById(db, id);
-    if (existing?.userId === userId) return c.json(existing, 200);
+    if (existing?.userId === userId) return jsonResponse(c, JSON.stringify(existing), 200);
     if (existing) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
 
     const profile = await findProfile(db, userId);
@@ -143,7 +153,7 @@ export function journalRoutes(deps: {
         memory: profile?.showMemorySection ? (content.memory ?? '') : '',
       }),
     );
-    return c.json(entry, 201);
+    return jsonResponse(c, JSON.stringify(entry), 201);
   });
 
   app.put('/entries/:id', signedIn, async (c) => {
@@ -170,7 +180,7 @@ export function journalRoutes(deps: {
     };
     const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
     if (!updated) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
-    return c.json(updated);
+    return jsonResponse(c, JSON.stringify(updated));
   });
 
   app.delete('/entries/:id', signedIn, async (c) => {
@@ -178,7 +188,7 @@ export function journalRoutes(deps: {
     const id = c.req.param('id');
     const deleted = await write((trx) => deleteEntry(trx, userId, id));
     if (!deleted) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
-    return c.json({ ok: true });
+    return jsonResponse(c, JSON.stringify({ ok: true }));
   });
 
   app.get('/stats', signedIn, async (c) => {
@@ -192,8 +202,7 @@ export function journalRoutes(deps: {
       monthDayRange(todayKey.slice(0, 7)),
       yearDayRange(Number(todayKey.slice(0, 4))),
     );
-    c.header('cache-control', 'private, no-store');
-    return c.json(stats);
+    return jsonResponse(c, JSON.stringify(stats), 200, { 'cache-control': 'private, no-store' });
   });
 
   return app;

@@ -26,6 +26,46 @@ async function postgresUrl(): Promise<string> {
   return database.settings.url;
 }
 
+/**
+ * A day's list read on A is current after each write on B: answers A keeps in memory are keyed by the journal version
+ * it reads from the database, which B's writes raise.
+ */
+async function expectCurrentAcrossProcesses(a: RunningServer, b: RunningServer, cookie: string) {
+  const today = localDayKey(new Date());
+  const readOnA = async () =>
+    ((await (await apiRequest(a.url, 'GET', `/api/entries?day=${today}`, { cookie })).json()) as EntryPage).entries;
+  const content = { gratitude: 'Written on B', celebration: '', manifestation: '' };
+  expect(await readOnA()).toEqual([]);
+  expect(await readOnA()).toEqual([]);
+
+  const created = await apiRequest(b.url, 'POST', '/api/entries', { cookie, body: { content, localDate: today } });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await readOnA()).map((entry) => [entry.id, entry.gratitude])).toEqual([[id, 'Written on B']]);
+
+  const edited = await apiRequest(b.url, 'PUT', `/api/entries/${id}`, {
+    cookie,
+    body: { content: { ...content, gratitude: 'Edited on B' }, localDate: today },
+  });
+  expect(edited.status).toBe(200);
+  expect((await readOnA()).map((entry) => entry.gratitude)).toEqual(['Edited on B']);
+
+  expect((await apiRequest(b.url, 'DELETE', `/api/entries/${id}`, { cookie })).status).toBe(200);
+  expect(await readOnA()).toEqual([]);
+}
+
+describe('two processes on one SQLite file', () => {
+  it('see each other’s writes on the next read', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'journal-shared-'));
+    const a = await startServer({}, { dataDir });
+    servers.push(a);
+    const b = await startServer({}, { dataDir });
+    servers.push(b);
+    const { cookie } = await signedInUser(a, 'sqlite-shared@example.com');
+    await expectCurrentAcrossProcesses(a, b, cookie);
+  });
+});
+
 describe('many processes on one PostgreSQL', () => {
   it('share sessions and the per-email sign-in limit', async () => {
     const url = await postgresUrl();
@@ -50,6 +90,8 @@ describe('many processes on one PostgreSQL', () => {
     const sixth = await apiRequest(b.url, 'POST', '/api/auth/sign-in', { body: { email, password: API_PASSWORD } });
     expect(sixth.status).toBe(429);
     expect(((await sixth.json()) as { message: string }).message).toBe('Too many login attempts. Please try again later.');
+
+    await expectCurrentAcrossProcesses(a, b, cookie);
 
     // Signing out on B ends the session on A too.
     await apiRequest(b.url, 'POST', '/api/auth/sign-out', { cookie });
@@ -157,8 +199,16 @@ describe('load', () => {
     expect(total).toBeGreaterThan(100);
 
     for (const [index, { cookie }] of users.entries()) {
-      const page = (await (await apiRequest(server.url, 'GET', `/api/entries?day=${today}`, { cookie })).json()) as EntryPage;
-      const stored = new Set(page.entries.map((entry) => entry.id));
+      // A day comes in pages of 100; a fast run writes more than that for one user.
+      const stored = new Set<string>();
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const path = `/api/entries?day=${today}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await (await apiRequest(server.url, 'GET', path, { cookie })).json()) as EntryPage;
+        for (const entry of page.entries) stored.add(entry.id);
+        cursor = page.nextCursor;
+      }
+      expect(stored.size).toBe(acknowledged[index]?.size);
       for (const id of acknowledged[index] ?? []) expect(stored.has(id)).toBe(true);
     }
   });
