@@ -1,10 +1,19 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../src/server/db/connect';
 import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
-import { latency, load, type LoadResult, signedInUser, startChild, startJournal } from './support';
+import {
+  captureResponse,
+  latency,
+  load,
+  type LoadResult,
+  signedInUser,
+  startChild,
+  startJournal,
+} from './support';
 
 const entryText = {
   gratitude: 'The morning light and a warm cup of tea',
@@ -40,6 +49,8 @@ async function seed(dataDir: string, userId: string, days: number, perDay: numbe
 
 export interface JournalBench {
   dayList: LoadResult;
+  /** The same reads with the answer cache off (READ_CACHE_MB=0): every one runs its list query. */
+  dayListUncached: LoadResult;
   bareDayList: LoadResult;
   bareHonoDayList: LoadResult;
   post: LoadResult;
@@ -47,29 +58,44 @@ export interface JournalBench {
   stats10k: { entries: number; p50: number; p99: number };
 }
 
+/** Signs a reader up and writes three entries today; returns the day's URL and the reader's request headers. */
+async function dayReader(server: Awaited<ReturnType<typeof startJournal>>) {
+  const today = localDayKey(new Date());
+  const reader = await signedInUser(server, 'reader@bench.test');
+  for (let i = 0; i < 3; i += 1) {
+    await fetch(`${server.url}/api/entries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: reader.cookie, origin: server.url },
+      body: JSON.stringify({ content: entryText, localDate: today }),
+    });
+  }
+  return { path: `/api/entries?day=${today}`, headers: { cookie: reader.cookie } };
+}
+
 export async function benchJournal(): Promise<JournalBench> {
+  const uncachedServer = await startJournal({ READ_CACHE_MB: '0' });
+  let dayListUncached: LoadResult;
+  try {
+    const day = await dayReader(uncachedServer);
+    dayListUncached = await load({ url: `${uncachedServer.url}${day.path}`, headers: day.headers });
+  } finally {
+    await uncachedServer.stop();
+  }
+
   const server = await startJournal();
   try {
     const today = localDayKey(new Date());
-    const reader = await signedInUser(server, 'reader@bench.test');
-    for (let i = 0; i < 3; i += 1) {
-      await fetch(`${server.url}/api/entries`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: reader.cookie, origin: server.url },
-        body: JSON.stringify({ content: entryText, localDate: today }),
-      });
-    }
-    const dayUrl = `${server.url}/api/entries?day=${today}`;
-    const sample = await fetch(dayUrl, { headers: { cookie: reader.cookie } });
-    const bodyFile = join(server.dataDir, 'day-body.json');
-    writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+    const day = await dayReader(server);
+    const dayUrl = `${server.url}${day.path}`;
+    const response = await captureResponse(dayUrl, day.headers, join(mkdtempSync(join(tmpdir(), 'bench-')), 'day.json'));
 
-    const dayList = await load({ url: dayUrl, headers: { cookie: reader.cookie } });
-    const bare = await startChild(['bench/bare-server.mjs'], { BARE_BODY_FILE: bodyFile }, '/');
-    const bareDayList = await load({ url: `${bare.url}/api/entries?day=${today}` });
+    const dayList = await load({ url: dayUrl, headers: day.headers });
+    // The floors receive the same request (cookie included) and send the same bytes.
+    const bare = await startChild(['bench/bare-server.mjs'], { BARE_RESPONSE_FILE: response }, '/');
+    const bareDayList = await load({ url: `${bare.url}${day.path}`, headers: day.headers });
     await bare.stop();
-    const hono = await startChild(['bench/bare-hono.mjs'], { BARE_BODY_FILE: bodyFile }, '/');
-    const bareHonoDayList = await load({ url: `${hono.url}/api/entries?day=${today}` });
+    const hono = await startChild(['bench/bare-hono.mjs'], { BARE_RESPONSE_FILE: response }, '/');
+    const bareHonoDayList = await load({ url: `${hono.url}${day.path}`, headers: day.headers });
     await hono.stop();
 
     const writer = await signedInUser(server, 'writer@bench.test');
@@ -92,6 +118,7 @@ export async function benchJournal(): Promise<JournalBench> {
     const stats10k = await latency(statsUrl, heavy.cookie, 1000);
     return {
       dayList,
+      dayListUncached,
       bareDayList,
       bareHonoDayList,
       post,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { apiRequest } from '../e2e/support/api';
 import { ARGON2_PARAMS, HASH_CONCURRENCY } from '../src/server/auth/password-hash';
 import { localDayKey } from '../src/shared/dates';
-import { load, type LoadResult, signedInUser, startChild, startJournal } from './support';
+import { captureResponse, load, type LoadResult, signedInUser, startChild, startJournal } from './support';
 
 export interface FloorBench {
   bare: LoadResult;
@@ -12,23 +13,25 @@ export interface FloorBench {
 }
 
 /**
- * GET /healthz against a bare node:http server and a bare Hono server sending the same bytes, one after the other
- * in one run. Bare Hono is the framework's own ceiling: no app built on it can pass it.
+ * GET /healthz against a bare node:http server and a bare Hono server sending the same bytes (headers included),
+ * one after the other in one run. Bare Hono is the framework's own ceiling: no app built on it can pass it.
  */
 export async function benchFloor(): Promise<FloorBench> {
   const measure = async (url: string) => {
     await load({ url, duration: 2 });
     return load({ url });
   };
-  const bareServer = await startChild(['bench/bare-server.mjs'], {}, '/');
-  const bare = await measure(`${bareServer.url}/healthz`);
-  await bareServer.stop();
-  const honoServer = await startChild(['bench/bare-hono.mjs'], {}, '/');
-  const bareHono = await measure(`${honoServer.url}/healthz`);
-  await honoServer.stop();
   const server = await startJournal();
   try {
-    return { bare, bareHono, healthz: await measure(`${server.url}/healthz`) };
+    const healthz = await measure(`${server.url}/healthz`);
+    const response = await captureResponse(`${server.url}/healthz`, {}, join(server.dataDir, 'healthz.json'));
+    const bareServer = await startChild(['bench/bare-server.mjs'], { BARE_RESPONSE_FILE: response }, '/');
+    const bare = await measure(`${bareServer.url}/healthz`);
+    await bareServer.stop();
+    const honoServer = await startChild(['bench/bare-hono.mjs'], { BARE_RESPONSE_FILE: response }, '/');
+    const bareHono = await measure(`${honoServer.url}/healthz`);
+    await honoServer.stop();
+    return { bare, bareHono, healthz };
   } finally {
     await server.stop();
   }

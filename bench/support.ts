@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -77,3 +77,18 @@ export async function latency(url: string, cookie: string, count: number): Promi
   const at = (q: number) => Math.round((samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0) * 100) / 100;
   return { p50: at(0.5), p99: at(0.99) };
 }
+
+/** Headers Node writes itself, for every server alike. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Fetches `url` once and keeps its status, headers and body in a file, for the bare servers to send as they are: a
+ * floor that sends fewer bytes than the server it is compared with would flatter itself.
+ */
+export async function captureResponse(url: string, headers: Record<string, string>, file: string): Promise<string> {
+  const res = await fetch(url, { headers });
+  const kept = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION.has(name)));
+  writeFileSync(file, JSON.stringify({ status: res.status, headers: kept, body: await res.text() }));
+  return file;
+}
+
