@@ -51,6 +51,8 @@ describe('ReadCache', () => {
     const cache = new ReadCache(10_000, 2);
     cache.set('ann', 1, 'a', '1');
     cache.set('ann', 1, 'b', '2');
+    cache.set('ann', 1, 'b', '2 again');
+    expect(cache.get('ann', 1, 'a')).toBe('1');
     cache.set('ann', 1, 'c', '3');
     expect(cache.get('ann', 1, 'c')).toBe('3');
     expect(cache.get('ann', 1, 'a')).toBeUndefined();

@@ -43,7 +43,8 @@ export class ReadCache {
     if (cost > this.maxBytes) return;
     let user = this.users.get(userId);
     if (user && user.version > version) return; // read before a newer answer was stored: that one stays
-    if (user && (user.version < version || user.answers.size >= this.answersPerUser)) {
+    const full = user !== undefined && user.answers.size >= this.answersPerUser && !user.answers.has(key);
+    if (user && (user.version < version || full)) {
       this.remove(userId, user);
       user = undefined;
     }
