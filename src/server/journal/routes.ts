@@ -19,7 +19,6 @@ import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/context';
 import { HttpError, parseWith, readJson } from '../http/errors';
 import { jsonResponse } from '../http/security';
-import type { ReadCache } from './read-cache';
 import { findProfile } from '../profile/repository';
 import {
   deleteEntry,
@@ -31,6 +30,7 @@ import {
   readStats,
   updateEntryText,
 } from './repository';
+import type { ReadCache } from './read-cache';
 
 const MS_PER_DAY = 86_400_000;
 
