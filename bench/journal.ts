@@ -7,7 +7,7 @@ import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
 import {
   captureResponse,
-  latency,
+  latencies,
   load,
   type LoadResult,
   signedInUser,
@@ -27,7 +27,8 @@ async function seed(dataDir: string, userId: string, days: number, perDay: numbe
   const today = dayKeyToNumber(localDayKey(new Date()));
   let written = 0;
   await database.db.transaction().execute(async (trx) => {
-    for (let back = 0; back < days; back += 1) {
+    // Oldest first, as a writer would: each new day extends the newest run of days.
+    for (let back = days - 1; back >= 0; back -= 1) {
       if (gapEvery > 0 && back % gapEvery === gapEvery - 1) continue;
       for (let n = 0; n < perDay; n += 1) {
         const day = today - back;
@@ -112,10 +113,10 @@ export async function benchJournal(): Promise<JournalBench> {
     // Five entries a day for about four years, with a day off every month: 10,000 entries.
     const heavyEntries = await seed(server.dataDir, heavy.userId, 2069, 5, 30);
     const statsUrl = `${server.url}/api/stats?today=${today}`;
-    await latency(statsUrl, light.cookie, 200);
-    await latency(statsUrl, heavy.cookie, 200);
-    const stats10 = await latency(statsUrl, light.cookie, 1000);
-    const stats10k = await latency(statsUrl, heavy.cookie, 1000);
+    const targets = [light, heavy].map((user) => ({ url: statsUrl, cookie: user.cookie }));
+    await latencies(targets, 200);
+    const [stats10, stats10k] = await latencies(targets, 1000);
+    if (!stats10 || !stats10k) throw new Error('no stats latencies');
     return {
       dayList,
       dayListUncached,

@@ -51,7 +51,7 @@ async function main() {
       `- Day list with the answer cache off: ${pct(dayListUncached.requestsPerSecond, bareDayList.requestsPerSecond)} of the bare server.`,
       `- POST: ${pct(post.requestsPerSecond, dayList.requestsPerSecond)} of the day list (goal: at least 50%); ${pct(post.requestsPerSecond, dayListUncached.requestsPerSecond)} of the uncached day list.`,
       '',
-      '| stats, 1000 sequential requests | entries | p50 ms | p99 ms |',
+      '| stats, 1000 sequential requests each, the two users in turn | entries | p50 ms | p99 ms |',
       '|---|---|---|---|',
       `| user with 10 entries | ${stats10.entries} | ${stats10.p50} | ${stats10.p99} |`,
       `| user with 10,000 entries | ${stats10k.entries} | ${stats10k.p50} | ${stats10k.p99} |`,

@@ -69,17 +69,28 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
-export async function latency(url: string, cookie: string, count: number): Promise<{ p50: number; p99: number }> {
-  const samples: number[] = [];
+/**
+ * Sequential GETs of each target in turn, `count` each, and each target's p50 and p99 in ms. Taking turns keeps a
+ * drift in the machine's speed from favouring whichever target would have gone first.
+ */
+export async function latencies(
+  targets: readonly { url: string; cookie: string }[],
+  count: number,
+): Promise<{ p50: number; p99: number }[]> {
+  const samples = targets.map(() => [] as number[]);
   for (let i = 0; i < count; i += 1) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    samples.push(performance.now() - started);
+    for (const [index, target] of targets.entries()) {
+      const started = performance.now();
+      const res = await fetch(target.url, { headers: { cookie: target.cookie } });
+      await res.arrayBuffer();
+      samples[index]?.push(performance.now() - started);
+    }
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0) * 100) / 100;
-  return { p50: at(0.5), p99: at(0.99) };
+  return samples.map((times) => {
+    times.sort((a, b) => a - b);
+    const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 100) / 100;
+    return { p50: at(0.5), p99: at(0.99) };
+  });
 }
 
 /** Headers Node writes itself, for every server alike. */

@@ -36,11 +36,10 @@ export function monthDayRange(monthKey: string): { first: number; last: number }
   return { first, last };
 }
 
-export function yearDayRange(year: number): { first: number; last: number } {
-  return {
-    first: Math.round(Date.UTC(year, 0, 1) / MS_PER_DAY),
-    last: Math.round(Date.UTC(year + 1, 0, 1) / MS_PER_DAY) - 1,
-  };
+/** A day's month as one integer, year * 12 + month (0-11): the key of the per-month counts that stats read. */
+export function monthIndexOfDay(dayNumber: number): number {
+  const date = new Date(dayNumber * MS_PER_DAY);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
 }
 
 export function addDays(dayKey: string, days: number): string {

@@ -11,7 +11,7 @@ export function requireUser(sessions: SessionReader): MiddlewareHandler<AppEnv> 
     if (!session.user.emailVerified) throw authError(403, 'email-not-verified');
     c.set('user', session.user);
     c.set('sessionToken', session.token);
-    c.set('journalVersion', session.journalVersion);
+    c.set('journal', session.journal);
     await next();
   };
 }

@@ -10,17 +10,25 @@ interface SessionRow {
   email: string;
   emailVerified: boolean | number;
   journalVersion: number | null;
+  showMemorySection: number | boolean | null;
 }
 
 export interface SessionLookup {
   user: AuthUser;
   token: string;
-  /** The user's journal version, read with the session: answers cached under it are current. */
-  journalVersion: number;
+  journal: JournalState;
+}
+
+/** What the journal's handlers need of the user's profile, read with the session at no extra cost. */
+export interface JournalState {
+  /** Answers cached under this version are current (journal/read-cache.ts). */
+  version: number;
+  /** Whether new entries keep their memory text (SPEC §5). */
+  showMemorySection: boolean;
 }
 
 /**
- * Reads the session behind better-auth's signed session cookie, and the user's journal version, with one indexed
+ * Reads the session behind better-auth's signed session cookie, and the user's journal state, with one indexed
  * query.
  *
  * better-auth's own getSession builds a full endpoint context per call, which costs more than the rest of a
@@ -53,6 +61,7 @@ export class SessionReader {
         'user.email',
         'user.emailVerified',
         'profile.journal_version as journalVersion',
+        'profile.show_memory_section as showMemorySection',
       ])
       .where('session.token', '=', '')
       .compile();
@@ -69,7 +78,7 @@ export class SessionReader {
     return {
       token,
       user: { id: row.id, name: row.name, email: row.email, emailVerified: Boolean(row.emailVerified) },
-      journalVersion: Number(row.journalVersion ?? 0),
+      journal: { version: Number(row.journalVersion ?? 0), showMemorySection: Boolean(row.showMemorySection) },
     };
   }
 

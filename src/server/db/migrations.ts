@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { monthIndexOfDay } from '../../shared/dates';
 import type { Dialect } from './connect';
+import type { Database } from './schema';
 
 /**
  * Migrations are code, so they ship inside the server and run at boot. Column types differ only where
@@ -160,7 +162,51 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '004_stats_counts': {
+      async up(db: Kysely<unknown>) {
+        // Per-month counts and the newest run of days, so stats cost the same for 10 entries and for 10,000.
+        await db.schema
+          .createTable('journal_month')
+          .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
+          .addColumn('month', 'integer', (c) => c.notNull())
+          .addColumn('entries', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('journal_month_pk', ['user_id', 'month'])
+          .execute();
+        await db.schema.alterTable('profile').addColumn('run_first', 'integer').execute();
+        await db.schema.alterTable('profile').addColumn('run_last', 'integer').execute();
+        await backfillStatsCounts(db as Kysely<Database>);
+      },
+    },
   };
+}
+
+/** Fills journal_month and the profiles' newest runs from the per-day counts, in one pass over them. */
+async function backfillStatsCounts(db: Kysely<Database>): Promise<void> {
+  const days = await db
+    .selectFrom('journal_day')
+    .select(['user_id', 'day', 'entries'])
+    .orderBy('user_id')
+    .orderBy('day')
+    .execute();
+  const months = new Map<string, { user_id: string; month: number; entries: number }>();
+  const runs = new Map<string, { first: number; last: number }>();
+  for (const { user_id, day, entries } of days) {
+    const month = monthIndexOfDay(day);
+    const key = `${user_id} ${month}`;
+    const counted = months.get(key);
+    if (counted) counted.entries += entries;
+    else months.set(key, { user_id, month, entries });
+    const run = runs.get(user_id);
+    if (run && run.last === day - 1) run.last = day;
+    else runs.set(user_id, { first: day, last: day });
+  }
+  const rows = [...months.values()];
+  for (let at = 0; at < rows.length; at += 500) {
+    await db.insertInto('journal_month').values(rows.slice(at, at + 500)).execute();
+  }
+  for (const [uid, run] of runs) {
+    await db.updateTable('profile').set({ run_first: run.first, run_last: run.last }).where('uid', '=', uid).execute();
+  }
 }
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -63,6 +63,12 @@ export interface ProfileTable {
   entry_count: Generated<number>;
   /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
   journal_version: Generated<number>;
+  /**
+   * The run of consecutive days with an entry that ends on the user's newest day: first and last day numbers,
+   * null without entries. The streak is read from it (journal/repository.ts).
+   */
+  run_first: number | null;
+  run_last: number | null;
 }
 
 export interface EmailActionTable {
@@ -105,6 +111,13 @@ export interface JournalDayTable {
   entries: number;
 }
 
+/** Entries per month (monthIndexOfDay), so that the month's and the year's counts read at most 12 rows. */
+export interface JournalMonthTable {
+  user_id: string;
+  month: number;
+  entries: number;
+}
+
 export interface MailQueueTable {
   id: Generated<number>;
   recipient: string;
@@ -129,5 +142,6 @@ export interface Database {
   resend_throttle: ResendThrottleTable;
   journal_entry: JournalEntryTable;
   journal_day: JournalDayTable;
+  journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;
 }

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../auth/repository';
+import type { JournalState } from '../auth/session';
 
 /** What middleware puts on the Hono context for the handlers after it. */
 export interface AppEnv {
@@ -9,7 +10,7 @@ export interface AppEnv {
     clientIp: string;
     user: AuthUser;
     sessionToken: string;
-    /** The signed-in user's journal version, read with the session (journal/read-cache.ts). */
-    journalVersion: number;
+    /** The signed-in user's journal version and settings, read with the session. */
+    journal: JournalState;
   };
 }

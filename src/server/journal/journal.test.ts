@@ -344,6 +344,32 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await stats(agent, '2026-08-05')).streak).toBe(2);
     });
 
+    it('keeps the streak and the counts right when days leave or join the run', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const written = new Map<string, JournalEntry>();
+      for (const day of ['2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04', '2026-07-05']) {
+        written.set(day, await writeOn(agent, day));
+      }
+      const second = await writeOn(agent, '2026-07-05');
+      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 6, yearlyCount: 6, totalEntries: 6, streak: 5 });
+      // One of two entries of a day goes: the day stays in the run.
+      expect((await agent.delete(`/api/entries/${second.id}`)).status).toBe(200);
+      expect((await stats(agent, '2026-07-05')).streak).toBe(5);
+      // A day in the middle goes: the run is split and only its newest part counts.
+      expect((await agent.delete(`/api/entries/${written.get('2026-07-03')?.id}`)).status).toBe(200);
+      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 4, yearlyCount: 4, totalEntries: 4, streak: 2 });
+      // The newest day goes: the run ends yesterday.
+      expect((await agent.delete(`/api/entries/${written.get('2026-07-05')?.id}`)).status).toBe(200);
+      expect((await stats(agent, '2026-07-05')).streak).toBe(1);
+      // A day written back into the gap (a writer whose calendar moved back) joins the runs again.
+      await writeOn(agent, '2026-07-03');
+      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 4, yearlyCount: 4, totalEntries: 4, streak: 4 });
+      // An entry dated after the reader's today does not count towards the streak that ends by today.
+      await writeOn(agent, '2026-07-06');
+      expect((await stats(agent, '2026-07-05')).streak).toBe(4);
+      expect((await stats(agent, '2026-07-06')).streak).toBe(1);
+    });
+
     it('uses the writer’s local calendar, far from the server’s time zone', async () => {
       const { agent } = await signUpAndVerify(h);
       // 10:30 UTC on 31 December is already 1 January in Kiribati (UTC+14).

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { dayNumberToKey } from '../../shared/dates';
+import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
 import type { Database, JournalEntryTable } from '../db/schema';
 
@@ -43,37 +43,75 @@ export async function findEntryById(db: Db, id: string) {
 }
 
 /**
- * Writes an entry and keeps the per-day and per-user counts that stats read, in one transaction, so the counts
- * are always exactly the entries that exist.
+ * Writes an entry and keeps the counts that stats read (per day, per month, per user, and the newest run of days)
+ * in one transaction, so the counts are always exactly the entries that exist. An id that is already taken writes
+ * nothing and answers undefined: ids are client-chosen, and a retried create sends the same one.
  */
 export async function insertEntry(
   trx: Transaction<Database>,
   input: EntryText & { id: string; userId: string; date: Date; localDay: number },
-): Promise<JournalEntry> {
+): Promise<JournalEntry | undefined> {
+  const { userId, localDay } = input;
   const row = {
     id: input.id,
-    user_id: input.userId,
+    user_id: userId,
     date: input.date.toISOString(),
-    local_day: input.localDay,
+    local_day: localDay,
     gratitude: input.gratitude,
     celebration: input.celebration,
     manifestation: input.manifestation,
     memory: input.memory,
     updated_at: input.date.toISOString(),
   };
-  await trx.insertInto('journal_entry').values(row).execute();
-  await trx
+  const inserted = await trx
+    .insertInto('journal_entry')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return undefined;
+  const day = await trx
     .insertInto('journal_day')
-    .values({ user_id: input.userId, day: input.localDay, entries: 1 })
+    .values({ user_id: userId, day: localDay, entries: 1 })
     .onConflict((oc) =>
       oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ entries: eb('journal_day.entries', '+', 1) })),
     )
-    .execute();
+    .returning('entries')
+    .executeTakeFirstOrThrow();
   await trx
-    .updateTable('profile')
-    .set((eb) => ({ entry_count: eb('entry_count', '+', 1), journal_version: eb('journal_version', '+', 1) }))
-    .where('uid', '=', input.userId)
+    .insertInto('journal_month')
+    .values({ user_id: userId, month: monthIndexOfDay(localDay), entries: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ entries: eb('journal_month.entries', '+', 1) })),
+    )
     .execute();
+  const firstOfDay = day.entries === 1;
+  const profile = await trx
+    .updateTable('profile')
+    .set((eb) => ({
+      entry_count: eb('entry_count', '+', 1),
+      journal_version: eb('journal_version', '+', 1),
+      // A new day after the newest one extends the run (the day after it) or starts a new one (a later day).
+      ...(firstOfDay && {
+        run_first: eb
+          .case()
+          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', localDay - 1)]))
+          .then(localDay)
+          .else(eb.ref('run_first'))
+          .end(),
+        run_last: eb
+          .case()
+          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', localDay)]))
+          .then(localDay)
+          .else(eb.ref('run_last'))
+          .end(),
+      }),
+    }))
+    .where('uid', '=', userId)
+    .returning('run_last')
+    .executeTakeFirst();
+  // A new day before the newest one (the writer's calendar moved back, travelling west) can join runs: recount.
+  if (firstOfDay && profile?.run_last != null && localDay < profile.run_last) await refreshRun(trx, userId);
   return toEntry(row);
 }
 
@@ -105,7 +143,7 @@ function bumpJournalVersion(trx: Transaction<Database>, userId: string) {
     .execute();
 }
 
-/** Deletes one of the user's entries; false when there is no such entry of theirs. */
+/** Deletes one of the user's entries, keeping the counts insertEntry keeps; false when there is no such entry of theirs. */
 export async function deleteEntry(trx: Transaction<Database>, userId: string, id: string): Promise<boolean> {
   const deleted = await trx
     .deleteFrom('journal_entry')
@@ -114,23 +152,37 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     .returning('local_day')
     .executeTakeFirst();
   if (!deleted) return false;
+  const localDay = deleted.local_day;
   await trx
     .updateTable('journal_day')
     .set((eb) => ({ entries: eb('entries', '-', 1) }))
     .where('user_id', '=', userId)
-    .where('day', '=', deleted.local_day)
+    .where('day', '=', localDay)
     .execute();
-  await trx
+  const emptiedDay = await trx
     .deleteFrom('journal_day')
     .where('user_id', '=', userId)
-    .where('day', '=', deleted.local_day)
+    .where('day', '=', localDay)
     .where('entries', '<=', 0)
-    .execute();
+    .returning('day')
+    .executeTakeFirst();
   await trx
+    .updateTable('journal_month')
+    .set((eb) => ({ entries: eb('entries', '-', 1) }))
+    .where('user_id', '=', userId)
+    .where('month', '=', monthIndexOfDay(localDay))
+    .execute();
+  const profile = await trx
     .updateTable('profile')
     .set((eb) => ({ entry_count: eb('entry_count', '-', 1), journal_version: eb('journal_version', '+', 1) }))
     .where('uid', '=', userId)
-    .execute();
+    .returning(['run_first', 'run_last'])
+    .executeTakeFirst();
+  // A day that leaves the newest run shortens or splits it: recount.
+  const { run_first: first, run_last: last } = profile ?? {};
+  if (emptiedDay && first != null && last != null && localDay >= first && localDay <= last) {
+    await refreshRun(trx, userId);
+  }
   return true;
 }
 
@@ -176,54 +228,62 @@ export async function listEntries(
 }
 
 /**
- * Stats from the per-day counts: each figure costs a few index lookups, however many entries the user has.
- * The streak walks back from the newest day through consecutive days, so it costs the streak's length.
+ * Stats in one indexed read of at most 13 rows however many entries the user has: the month's and the year's
+ * counts from journal_month, the total and the newest run of days from the profile.
  */
-export async function readStats(
-  db: Db,
-  userId: string,
-  today: number,
-  month: { first: number; last: number },
-  year: { first: number; last: number },
-): Promise<Stats> {
-  const sums = await db
-    .selectFrom('journal_day')
+export async function readStats(db: Db, userId: string, today: number): Promise<Stats> {
+  const month = monthIndexOfDay(today);
+  const january = month - (month % 12);
+  const row = await db
+    .selectFrom('profile')
     .select((eb) => [
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('day', '>=', month.first), eb('day', '<=', month.last)]))
-            .then(eb.ref('entries'))
-            .else(0)
-            .end(),
-        )
+      'entry_count',
+      'run_first',
+      'run_last',
+      eb
+        .selectFrom('journal_month')
+        .select('entries')
+        .where('user_id', '=', userId)
+        .where('month', '=', month)
         .as('monthly'),
-      eb.fn.sum<number>('entries').as('yearly'),
+      eb
+        .selectFrom('journal_month')
+        .select((sub) => sub.fn.sum<number>('entries').as('entries'))
+        .where('user_id', '=', userId)
+        .where('month', '>=', january)
+        .where('month', '<=', january + 11)
+        .as('yearly'),
     ])
-    .where('user_id', '=', userId)
-    .where('day', '>=', year.first)
-    .where('day', '<=', year.last)
+    .where('uid', '=', userId)
     .executeTakeFirst();
-  const profile = await db.selectFrom('profile').select('entry_count').where('uid', '=', userId).executeTakeFirst();
+  if (!row) return { monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0 };
+  let streak: number;
+  if (row.run_first === null || row.run_last === null) streak = 0;
+  else if (row.run_last <= today) streak = row.run_last >= today - 1 ? row.run_last - row.run_first + 1 : 0;
+  // Entries dated after the reader's today (their calendar moved back): count the run that ends by today.
+  else streak = (await findRun(db, userId, today))?.streakOn(today) ?? 0;
   return {
-    monthlyCount: Number(sums?.monthly ?? 0),
-    yearlyCount: Number(sums?.yearly ?? 0),
-    totalEntries: profile?.entry_count ?? 0,
-    streak: await readStreak(db, userId, today),
+    monthlyCount: Number(row.monthly ?? 0),
+    yearlyCount: Number(row.yearly ?? 0),
+    totalEntries: row.entry_count,
+    streak,
   };
 }
 
-async function readStreak(db: Db, userId: string, today: number): Promise<number> {
+/**
+ * The run of consecutive days with an entry that ends on the user's newest day (up to `until`, when given). It walks the run
+ * day by day, so it is kept for the rare changes that are not at the run's newest end.
+ */
+async function findRun(db: Db, userId: string, until?: number) {
   const newest = await db
     .selectFrom('journal_day')
     .select('day')
     .where('user_id', '=', userId)
-    .where('day', '<=', today)
+    .$if(until !== undefined, (query) => query.where('day', '<=', until as number))
     .orderBy('day', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!newest || newest.day < today - 1) return 0;
+  if (!newest) return undefined;
   // The first day of the run that ends on the newest day: the latest day whose day before has no entry.
   const start = await db
     .selectFrom('journal_day as d')
@@ -243,5 +303,18 @@ async function readStreak(db: Db, userId: string, today: number): Promise<number
     .orderBy('d.day', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return newest.day - (start?.day ?? newest.day) + 1;
+  const first = start?.day ?? newest.day;
+  const last = newest.day;
+  // SPEC §4: the streak counts the run only while it ends today or yesterday.
+  return { first, last, streakOn: (today: number) => (last >= today - 1 ? last - first + 1 : 0) };
+}
+
+/** Recounts the user's newest run of days after a change in its middle or before it. */
+async function refreshRun(trx: Transaction<Database>, userId: string): Promise<void> {
+  const run = await findRun(trx, userId);
+  await trx
+    .updateTable('profile')
+    .set({ run_first: run?.first ?? null, run_last: run?.last ?? null })
+    .where('uid', '=', userId)
+    .execute();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { dayKeyToNumber, monthDayRange, yearDayRange } from '../../shared/dates';
+import { dayKeyToNumber, monthDayRange } from '../../shared/dates';
 import {
   createEntrySchema,
   dayKeySchema,
@@ -19,7 +19,6 @@ import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/context';
 import { HttpError, parseWith, readJson } from '../http/errors';
 import { jsonResponse } from '../http/security';
-import { findProfile } from '../profile/repository';
 import {
   deleteEntry,
   type EntryCursor,
@@ -105,7 +104,7 @@ export function journalRoutes(deps: {
       throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
     }
     const after = cursor ? decodeCursor(cursor) : undefined;
-    const version = c.get('journalVersion');
+    const { version } = c.get('journal');
     // Everything the answer depends on besides the user and their journal version.
     const key = `${day ?? ''} ${month ?? ''} ${pageSize} ${cursor ?? ''}`;
     let body = readCache.get(userId, version, key);
@@ -133,13 +132,6 @@ export function journalRoutes(deps: {
     const requestedId = (body as { id?: unknown }).id;
     const id = requestedId === undefined ? randomUUID() : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
     const localDay = checkedToday(input.localDate, now());
-
-    // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
-    const existing = await findEntryById(db, id);
-    if (existing?.userId === userId) return jsonResponse(c, JSON.stringify(existing), 200);
-    if (existing) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
-
-    const profile = await findProfile(db, userId);
     const content = input.content;
     const entry = await write((trx) =>
       insertEntry(trx, {
@@ -150,9 +142,15 @@ export function journalRoutes(deps: {
         gratitude: content.gratitude,
         celebration: content.celebration,
         manifestation: content.manifestation,
-        memory: profile?.showMemorySection ? (content.memory ?? '') : '',
+        memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
       }),
     );
+    if (!entry) {
+      // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
+      const existing = await findEntryById(db, id);
+      if (existing?.userId === userId) return jsonResponse(c, JSON.stringify(existing), 200);
+      throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+    }
     return jsonResponse(c, JSON.stringify(entry), 201);
   });
 
@@ -169,14 +167,13 @@ export function journalRoutes(deps: {
     if (dayKeyToNumber(entry.localDate) !== today) {
       throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
     }
-    const profile = await findProfile(db, userId);
     const content = input.content;
     const text = {
       gratitude: content.gratitude,
       celebration: content.celebration,
       manifestation: content.manifestation,
       // The memory is written only while the memory section is on (SPEC §5); otherwise it is kept.
-      memory: profile?.showMemorySection ? (content.memory ?? '') : entry.memory,
+      memory: c.get('journal').showMemorySection ? (content.memory ?? '') : entry.memory,
     };
     const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
     if (!updated) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
@@ -194,14 +191,7 @@ export function journalRoutes(deps: {
   app.get('/stats', signedIn, async (c) => {
     const userId = c.get('user').id;
     const today = checkedToday(c.req.query('today'), now());
-    const todayKey = c.req.query('today') ?? '';
-    const stats = await readStats(
-      db,
-      userId,
-      today,
-      monthDayRange(todayKey.slice(0, 7)),
-      yearDayRange(Number(todayKey.slice(0, 4))),
-    );
+    const stats = await readStats(db, userId, today);
     return jsonResponse(c, JSON.stringify(stats), 200, { 'cache-control': 'private, no-store' });
   });
 
