@@ -1,8 +1,12 @@
-import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import { type ControlledTransaction, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 /** A unit of writes. It must use only the transaction it is given, never the database handle. */
 export type WriteUnit<T> = (trx: Transaction<Database>) => Promise<T>;
+
+const SAVEPOINT = sql`savepoint unit`;
+const RELEASE = sql`release savepoint unit`;
+const ROLLBACK_TO = sql`rollback to savepoint unit`;
 
 interface Queued {
   unit: WriteUnit<unknown>;
@@ -53,14 +57,15 @@ export class GroupCommit {
     try {
       trx = await this.db.startTransaction().execute();
       for (const item of batch) {
-        const savepoint = await trx.savepoint('unit').execute();
+        // Plain statements: Kysely's savepoint() builds a new transaction object for each.
+        await SAVEPOINT.execute(trx);
         try {
-          const value = await item.unit(savepoint);
-          await savepoint.releaseSavepoint('unit').execute();
+          const value = await item.unit(trx);
+          await RELEASE.execute(trx);
           outcomes.push({ ok: true, value });
         } catch (error) {
-          await savepoint.rollbackToSavepoint('unit').execute();
-          await savepoint.releaseSavepoint('unit').execute();
+          await ROLLBACK_TO.execute(trx);
+          await RELEASE.execute(trx);
           outcomes.push({ ok: false, error });
         }
       }

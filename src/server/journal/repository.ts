@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
+import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,6 +43,78 @@ export async function findEntryById(db: Db, id: string) {
   return row && toEntry(row);
 }
 
+type EntryRow = Selectable<JournalEntryTable>;
+
+// A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
+const insertEntryRow = new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
+  db
+    .insertInto('journal_entry')
+    .values({
+      id: arg('id'),
+      user_id: arg('user_id'),
+      date: arg('date'),
+      local_day: arg('local_day'),
+      gratitude: arg('gratitude'),
+      celebration: arg('celebration'),
+      manifestation: arg('manifestation'),
+      memory: arg('memory'),
+      updated_at: arg('updated_at'),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id'),
+);
+
+const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
+  db
+    .insertInto('journal_day')
+    .values({ user_id: arg('userId'), day: arg('day'), entries: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ entries: eb('journal_day.entries', '+', 1) })),
+    )
+    .returning('entries'),
+);
+
+const countMonth = new PreparedQuery<{ userId: string; month: number }, never>((db, arg) =>
+  db
+    .insertInto('journal_month')
+    .values({ user_id: arg('userId'), month: arg('month'), entries: 1 })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ entries: eb('journal_month.entries', '+', 1) })),
+    ),
+);
+
+const countEntry = new PreparedQuery<{ userId: string }, never>((db, arg) =>
+  db
+    .updateTable('profile')
+    .set((eb) => ({ entry_count: eb('entry_count', '+', 1), journal_version: eb('journal_version', '+', 1) }))
+    .where('uid', '=', arg('userId')),
+);
+
+/** countEntry for the first entry of a day: a day after the newest extends the run (the next day) or starts one. */
+const countEntryOnNewDay = new PreparedQuery<{ userId: string; day: number; dayBefore: number }, { run_last: number | null }>(
+  (db, arg) =>
+    db
+      .updateTable('profile')
+      .set((eb) => ({
+        entry_count: eb('entry_count', '+', 1),
+        journal_version: eb('journal_version', '+', 1),
+        run_first: eb
+          .case()
+          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', arg('dayBefore'))]))
+          .then(arg('day'))
+          .else(eb.ref('run_first'))
+          .end(),
+        run_last: eb
+          .case()
+          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', arg('day'))]))
+          .then(arg('day'))
+          .else(eb.ref('run_last'))
+          .end(),
+      }))
+      .where('uid', '=', arg('userId'))
+      .returning('run_last'),
+);
+
 /**
  * Writes an entry and keeps the counts that stats read (per day, per month, per user, and the newest run of days)
  * in one transaction, so the counts are always exactly the entries that exist. An id that is already taken writes
@@ -52,7 +125,7 @@ export async function insertEntry(
   input: EntryText & { id: string; userId: string; date: Date; localDay: number },
 ): Promise<JournalEntry | undefined> {
   const { userId, localDay } = input;
-  const row = {
+  const row: EntryRow = {
     id: input.id,
     user_id: userId,
     date: input.date.toISOString(),
@@ -63,55 +136,18 @@ export async function insertEntry(
     memory: input.memory,
     updated_at: input.date.toISOString(),
   };
-  const inserted = await trx
-    .insertInto('journal_entry')
-    .values(row)
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return undefined;
-  const day = await trx
-    .insertInto('journal_day')
-    .values({ user_id: userId, day: localDay, entries: 1 })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ entries: eb('journal_day.entries', '+', 1) })),
-    )
-    .returning('entries')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('journal_month')
-    .values({ user_id: userId, month: monthIndexOfDay(localDay), entries: 1 })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'month']).doUpdateSet((eb) => ({ entries: eb('journal_month.entries', '+', 1) })),
-    )
-    .execute();
-  const firstOfDay = day.entries === 1;
-  const profile = await trx
-    .updateTable('profile')
-    .set((eb) => ({
-      entry_count: eb('entry_count', '+', 1),
-      journal_version: eb('journal_version', '+', 1),
-      // A new day after the newest one extends the run (the day after it) or starts a new one (a later day).
-      ...(firstOfDay && {
-        run_first: eb
-          .case()
-          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', localDay - 1)]))
-          .then(localDay)
-          .else(eb.ref('run_first'))
-          .end(),
-        run_last: eb
-          .case()
-          .when(eb.or([eb('run_last', 'is', null), eb('run_last', '<', localDay)]))
-          .then(localDay)
-          .else(eb.ref('run_last'))
-          .end(),
-      }),
-    }))
-    .where('uid', '=', userId)
-    .returning('run_last')
-    .executeTakeFirst();
+  const inserted = await insertEntryRow.run(trx, row);
+  if (inserted.rows.length === 0) return undefined;
+  const day = await countDay.run(trx, { userId, day: localDay });
+  await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
+  if (day.rows[0]?.entries !== 1) {
+    await countEntry.run(trx, { userId });
+    return toEntry(row);
+  }
+  const profile = await countEntryOnNewDay.run(trx, { userId, day: localDay, dayBefore: localDay - 1 });
   // A new day before the newest one (the writer's calendar moved back, travelling west) can join runs: recount.
-  if (firstOfDay && profile?.run_last != null && localDay < profile.run_last) await refreshRun(trx, userId);
+  const runLast = profile.rows[0]?.run_last;
+  if (runLast != null && localDay < runLast) await refreshRun(trx, userId);
   return toEntry(row);
 }
 

@@ -1,0 +1,35 @@
+import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Stands in for a named argument while the query is built; replaced by the argument's value on every run. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A query Kysely builds and compiles once per database, then runs with new arguments each time.
+ *
+ * Building and compiling a query costs more than SQLite takes to run a small one, and the hottest writes (a new
+ * entry and its counts) run several per request. The query is written with Kysely as usual, with `arg('name')`
+ * where a value changes from run to run; `run(db, { name: value })` puts the values in their places. Constants in
+ * the query stay as Kysely compiled them.
+ */
+export class PreparedQuery<Args extends Record<string, unknown>, Row> {
+  /** One compiled form per dialect: every Kysely instance and its transactions share their adapter. */
+  private readonly compiled = new WeakMap<DialectAdapter, CompiledQuery<Row>>();
+
+  constructor(private readonly build: (db: Db, arg: (name: keyof Args & string) => never) => Compilable<Row>) {}
+
+  run(db: Db, args: Args): Promise<QueryResult<Row>> {
+    const adapter = db.getExecutor().adapter;
+    let compiled = this.compiled.get(adapter);
+    if (!compiled) {
+      compiled = this.build(db, (name) => new Slot(name) as never).compile();
+      this.compiled.set(adapter, compiled);
+    }
+    const parameters = compiled.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+    return db.executeQuery({ ...compiled, parameters });
+  }
+}
