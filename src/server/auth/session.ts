@@ -41,6 +41,7 @@ export class SessionReader {
   private readonly verified = new Map<string, string>();
   /** Built and compiled once; every authenticated request runs it with its own token. */
   private readonly byToken: CompiledQuery<SessionRow>;
+  private knownCookieName: string | undefined;
 
   constructor(
     /** Every authenticated request makes this one read, so it goes through DatabaseHandle.read, the short way. */
@@ -68,7 +69,9 @@ export class SessionReader {
   }
 
   async read(cookieHeader: string | undefined): Promise<SessionLookup | null> {
-    const token = this.verifiedToken(cookieHeader, await this.cookieName);
+    // Known once better-auth has started; until then every request waits for it.
+    this.knownCookieName ??= await this.cookieName;
+    const token = this.verifiedToken(cookieHeader, this.knownCookieName);
     if (!token) return null;
     const query: CompiledQuery<SessionRow> = { ...this.byToken, parameters: [token] };
     const rows = await this.database.read(query);
