@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { GroupCommit, type WriteUnit } from './group-commit';
@@ -47,7 +47,7 @@ function openSqlite(path: string): DatabaseHandle {
   // WAL with synchronous=FULL: a committed transaction survives a crash of the process or the machine.
   sqlite.pragma('synchronous = FULL');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: statements }) });
   const groupCommit = new GroupCommit(db);
   return {
     db,
@@ -63,6 +63,22 @@ function openSqlite(path: string): DatabaseHandle {
     },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * SQLite's schema changes are transactional, but Kysely's SQLite adapter says they are not, so its Migrator would
+ * run each statement of a migration on its own: a migration that failed halfway would stay half done, and fail
+ * again on every start. With this, pending migrations run in one transaction with their bookkeeping, as on
+ * PostgreSQL. Kysely reads this property only when migrating.
+ */
+class SqliteWithTransactionalDdl extends SqliteDialect {
+  override createAdapter() {
+    return new (class extends SqliteAdapter {
+      override get supportsTransactionalDdl() {
+        return true;
+      }
+    })();
+  }
 }
 
 /**

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
 import { insertEntry, readStats } from '../journal/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { openDatabase } from './connect';
+import type { Database } from './schema';
 
 const text = { gratitude: 'Rain', celebration: 'A finished draft', manifestation: 'Patience', memory: '' };
 
@@ -25,16 +28,19 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fills the month counts and the newest run from the entries already stored', async () => {
+  /** Two users with entries and one without, in a database as migration 003 left it: no month counts, no runs. */
+  async function databaseBeforeStatsCounts() {
     const database = await openDatabase(testDb.settings);
     const now = new Date().toISOString();
-    const users = ['writer', 'lapsed', 'new'];
-    for (const id of users) {
+    for (const id of ['writer', 'lapsed', 'new']) {
       await database.db
         .insertInto('user')
         .values({ id, name: id, email: `${id}@example.com`, emailVerified: kind === 'postgres' ? true : 1, createdAt: now, updatedAt: now } as never)
         .execute();
-      await database.db.insertInto('profile').values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 }).execute();
+      await database.db
+        .insertInto('profile')
+        .values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 })
+        .execute();
     }
     const write = (userId: string, day: string) =>
       database.write((trx) =>
@@ -44,12 +50,15 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     for (const day of ['2025-12-30', '2025-12-30', '2026-01-01', '2026-01-02', '2026-01-03']) await write('writer', day);
     await write('lapsed', '2025-11-02');
 
-    // The database as migration 003 left it: no month counts, no runs.
     await sql`drop table journal_month`.execute(database.db);
     await sql`alter table profile drop column run_first`.execute(database.db);
     await sql`alter table profile drop column run_last`.execute(database.db);
     await sql`delete from kysely_migration where name = '004_stats_counts'`.execute(database.db);
-    await database.close();
+    return database;
+  }
+
+  it('fills the month counts and the newest run from the entries already stored', async () => {
+    await (await databaseBeforeStatsCounts()).close();
 
     const upgraded = await openDatabase(testDb.settings);
     try {
@@ -73,4 +82,48 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
       await upgraded.close();
     }
   });
+
+  it('leaves the database as it was when an upgrade fails halfway, and completes it on the next start', async () => {
+    const before = await databaseBeforeStatsCounts();
+    // The profiles refuse the backfill's updates, as a full disk would, after the new table and columns exist.
+    if (kind === 'sqlite') {
+      await sql`create trigger refuse_profile before update on profile begin select raise(abort, 'refused'); end`.execute(before.db);
+    } else {
+      await sql`create function refuse_profile() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(before.db);
+      await sql`create trigger refuse_profile before update on profile for each row execute function refuse_profile()`.execute(before.db);
+    }
+    await before.close();
+
+    await expect(openDatabase(testDb.settings)).rejects.toThrow(/004_stats_counts/);
+
+    const failed = await openDatabaseWithoutMigrating();
+    try {
+      await expect(sql`select entries from journal_month`.execute(failed)).rejects.toThrow(/journal_month/);
+      await expect(sql`select run_first from profile`.execute(failed)).rejects.toThrow(/run_first/);
+      expect((await sql`select name from kysely_migration where name = '004_stats_counts'`.execute(failed)).rows).toEqual([]);
+      if (kind === 'sqlite') await sql`drop trigger refuse_profile`.execute(failed);
+      else await sql`drop function refuse_profile() cascade`.execute(failed);
+    } finally {
+      await failed.destroy();
+    }
+
+    const upgraded = await openDatabase(testDb.settings);
+    try {
+      expect(await readStats(upgraded.db, 'writer', dayKeyToNumber('2026-01-03'))).toEqual({
+        monthlyCount: 3,
+        yearlyCount: 3,
+        totalEntries: 5,
+        streak: 3,
+      });
+    } finally {
+      await upgraded.close();
+    }
+  });
+
+  /** The database as it is on disk, without running migrations. */
+  async function openDatabaseWithoutMigrating(): Promise<Kysely<Database>> {
+    const settings = testDb.settings;
+    if (settings.kind === 'sqlite') return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(settings.path) }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.url, max: 1 }) }) });
+  }
 });

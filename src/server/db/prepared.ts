@@ -29,7 +29,11 @@ export class PreparedQuery<Args extends Record<string, unknown>, Row> {
       compiled = this.build(db, (name) => new Slot(name) as never).compile();
       this.compiled.set(adapter, compiled);
     }
-    const parameters = compiled.parameters.map((value) => (value instanceof Slot ? args[value.name] : value));
+    const parameters = compiled.parameters.map((value) => {
+      if (!(value instanceof Slot)) return value;
+      if (args[value.name] === undefined) throw new Error(`PreparedQuery: no value for ${value.name}`);
+      return args[value.name];
+    });
     return db.executeQuery({ ...compiled, parameters });
   }
 }

@@ -365,9 +365,15 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       await writeOn(agent, '2026-07-03');
       expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 4, yearlyCount: 4, totalEntries: 4, streak: 4 });
       // An entry dated after the reader's today does not count towards the streak that ends by today.
-      await writeOn(agent, '2026-07-06');
+      const sixth = await writeOn(agent, '2026-07-06');
       expect((await stats(agent, '2026-07-05')).streak).toBe(4);
       expect((await stats(agent, '2026-07-06')).streak).toBe(1);
+      // A run of one day goes: the run before it is the newest again, and it ended two days ago.
+      expect((await agent.delete(`/api/entries/${sixth.id}`)).status).toBe(200);
+      expect((await stats(agent, '2026-07-06')).streak).toBe(0);
+      // The first day of the run goes.
+      expect((await agent.delete(`/api/entries/${written.get('2026-07-01')?.id}`)).status).toBe(200);
+      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 3, yearlyCount: 3, totalEntries: 3, streak: 3 });
     });
 
     it('uses the writer’s local calendar, far from the server’s time zone', async () => {

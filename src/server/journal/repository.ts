@@ -91,7 +91,10 @@ const countEntry = new PreparedQuery<{ userId: string }, never>((db, arg) =>
 );
 
 /** countEntry for the first entry of a day: a day after the newest extends the run (the next day) or starts one. */
-const countEntryOnNewDay = new PreparedQuery<{ userId: string; day: number; dayBefore: number }, { run_last: number | null }>(
+const countEntryOnNewDay = new PreparedQuery<
+  { userId: string; day: number; dayBefore: number },
+  { run_first: number | null; run_last: number | null }
+>(
   (db, arg) =>
     db
       .updateTable('profile')
@@ -112,7 +115,7 @@ const countEntryOnNewDay = new PreparedQuery<{ userId: string; day: number; dayB
           .end(),
       }))
       .where('uid', '=', arg('userId'))
-      .returning('run_last'),
+      .returning(['run_first', 'run_last']),
 );
 
 /**
@@ -145,9 +148,10 @@ export async function insertEntry(
     return toEntry(row);
   }
   const profile = await countEntryOnNewDay.run(trx, { userId, day: localDay, dayBefore: localDay - 1 });
-  // A new day before the newest one (the writer's calendar moved back, travelling west) can join runs: recount.
-  const runLast = profile.rows[0]?.run_last;
-  if (runLast != null && localDay < runLast) await refreshRun(trx, userId);
+  // A new day right before the newest run (a writer whose calendar moved back, travelling west) joins it to the
+  // run before it, if there is one: recount. A day further back changes nothing.
+  const runFirst = profile.rows[0]?.run_first;
+  if (runFirst != null && localDay === runFirst - 1) await refreshRun(trx, userId);
   return toEntry(row);
 }
 
@@ -214,10 +218,13 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     .where('uid', '=', userId)
     .returning(['run_first', 'run_last'])
     .executeTakeFirst();
-  // A day that leaves the newest run shortens or splits it: recount.
+  // A day that leaves the newest run shortens it, or splits it and leaves the part after the day. Only a run of one
+  // day, gone, needs the run before it found.
   const { run_first: first, run_last: last } = profile ?? {};
   if (emptiedDay && first != null && last != null && localDay >= first && localDay <= last) {
-    await refreshRun(trx, userId);
+    if (first === last) await refreshRun(trx, userId);
+    else if (localDay === last) await setRun(trx, userId, { first, last: last - 1 });
+    else await setRun(trx, userId, { first: localDay + 1, last });
   }
   return true;
 }
@@ -345,9 +352,12 @@ async function findRun(db: Db, userId: string, until?: number) {
   return { first, last, streakOn: (today: number) => (last >= today - 1 ? last - first + 1 : 0) };
 }
 
-/** Recounts the user's newest run of days after a change in its middle or before it. */
+/** Recounts the user's newest run of days by walking it, for the changes that cannot be worked out from the run. */
 async function refreshRun(trx: Transaction<Database>, userId: string): Promise<void> {
-  const run = await findRun(trx, userId);
+  await setRun(trx, userId, await findRun(trx, userId));
+}
+
+async function setRun(trx: Transaction<Database>, userId: string, run: { first: number; last: number } | undefined) {
   await trx
     .updateTable('profile')
     .set({ run_first: run?.first ?? null, run_last: run?.last ?? null })

@@ -133,23 +133,28 @@ export function journalRoutes(deps: {
     const id = requestedId === undefined ? randomUUID() : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;
-    const entry = await write((trx) =>
-      insertEntry(trx, {
-        id,
-        userId,
-        date: now(),
-        localDay,
-        gratitude: content.gratitude,
-        celebration: content.celebration,
-        manifestation: content.manifestation,
-        memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
-      }),
-    );
+    const create = () =>
+      write((trx) =>
+        insertEntry(trx, {
+          id,
+          userId,
+          date: now(),
+          localDay,
+          gratitude: content.gratitude,
+          celebration: content.celebration,
+          manifestation: content.manifestation,
+          memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
+        }),
+      );
+    // The id doubles as an idempotency key: a retried create answers with the entry the first attempt stored.
+    let entry = await create();
     if (!entry) {
-      // The id doubles as an idempotency key: a retried create returns the entry the first attempt stored.
       const existing = await findEntryById(db, id);
       if (existing?.userId === userId) return jsonResponse(c, JSON.stringify(existing), 200);
-      throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+      if (existing) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+      // The entry that held the id was deleted in between: the id is free again.
+      entry = await create();
+      if (!entry) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
     }
     return jsonResponse(c, JSON.stringify(entry), 201);
   });
