@@ -104,7 +104,15 @@ export async function benchJournal(): Promise<JournalBench> {
       url: `${server.url}/api/entries`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: writer.cookie, origin: server.url },
-      body: JSON.stringify({ content: entryText, localDate: today }),
+      // Each create carries a new id, as the app's own do (it is their idempotency key).
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ id: randomUUID(), content: entryText, localDate: today }),
+          }),
+        },
+      ],
     });
 
     const light = await signedInUser(server, 'light@bench.test');
