@@ -6,7 +6,7 @@ import { errorMessage, isApiError } from '../../lib/api';
 import { returnTarget } from '../../lib/navigation-state';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/PasswordField';
 import { EmailField } from './EmailField';
 import { useSignIn } from './api';
 import { ModeLink } from './ModeLink';
@@ -49,15 +49,7 @@ export function LoginForm() {
       )}
       <form className="form" onSubmit={handleSubmit}>
         <EmailField value={email} onChange={setEmail} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField label="Password" purpose="current" name="password" value={password} onChange={setPassword} />
         <p className="form-aside">
           <ModeLink mode="reset">Forgot password?</ModeLink>
         </p>

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
 import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/PasswordField';
 import { ActionError } from './ActionError';
 import { useCheckResetCode, useResetPassword } from './api';
 import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
@@ -66,23 +66,13 @@ function NewPasswordForm({ email, busy, onSubmit }: NewPasswordFormProps) {
       <form className="form" onSubmit={handleSubmit}>
         {/* A hidden username lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
-          label="New Password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
+        <PasswordField label="New Password" purpose="new" value={password} onChange={setPassword} />
+        <PasswordField
           label="Confirm New Password"
-          type="password"
+          purpose="new"
           name="confirm-password"
-          autoComplete="new-password"
-          required
           value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
+          onChange={setConfirmation}
         />
         <Button type="submit" block busy={busy}>
           Reset Password

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/PasswordField';
 import { EmailField } from './EmailField';
 import { useSignUp } from './api';
 import { ModeLink } from './ModeLink';
@@ -50,16 +51,7 @@ export function SignupForm() {
           onChange={(event) => setName(event.target.value)}
         />
         <EmailField value={email} onChange={setEmail} />
-        <TextField
-          label="Password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          describedBy={checklistId}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField label="Password" purpose="new" describedBy={checklistId} value={password} onChange={setPassword} />
         <PasswordChecklist id={checklistId} password={password} />
         <Button type="submit" block busy={signUp.isPending} disabled={!passwordOk}>
           Create Account

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { SETTINGS_PASSWORD_INPUT_MIN } from '../../../shared/limits';
 import { SETTINGS_MESSAGES } from '../../../shared/messages';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { PasswordField } from '../../ui/PasswordField';
 import { useToast } from '../../ui/toast-context';
 import { useChangePassword } from './api';
 
@@ -36,25 +36,19 @@ export function PasswordSection({ email }: { email: string }) {
       <form className="form" onSubmit={handleSubmit}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField
+        <PasswordField
           label="Current Password"
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
+          purpose="current"
           minLength={SETTINGS_PASSWORD_INPUT_MIN}
-          required
           value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
+          onChange={setCurrentPassword}
         />
-        <TextField
+        <PasswordField
           label="New Password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
+          purpose="new"
           minLength={SETTINGS_PASSWORD_INPUT_MIN}
-          required
           value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
+          onChange={setNewPassword}
         />
         <div className="form-actions">
           <Button type="submit" busy={changePassword.isPending} disabled={!ready}>
