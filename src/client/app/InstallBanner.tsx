@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { STORAGE_KEYS } from '../../shared/limits';
 import { currentMobilePlatform, INSTALL_HINT, isRunningInstalled, type MobilePlatform } from '../lib/mobile-install';
 import { storage } from '../lib/storage';
+import { Icon } from '../ui/Icon';
 import '../styles/install-banner.css';
 
 function platformToHint(): MobilePlatform | null {
@@ -12,7 +13,7 @@ function platformToHint(): MobilePlatform | null {
 
 function ShareIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <path
         d="M12 3v12M8 7l4-4 4 4M6 11H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8a1 1 0 0 0-1-1h-1"
         fill="none"
@@ -21,17 +22,17 @@ function ShareIcon() {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }
 
 function MenuIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <circle cx="12" cy="5" r="1.8" fill="currentColor" />
       <circle cx="12" cy="12" r="1.8" fill="currentColor" />
       <circle cx="12" cy="19" r="1.8" fill="currentColor" />
-    </svg>
+    </Icon>
   );
 }
 

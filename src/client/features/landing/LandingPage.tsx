@@ -5,23 +5,24 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useToast } from '../../ui/toast-context';
 import { SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
 import type { DemoVideoDialogProps } from './DemoVideoDialog';
+import { Icon } from '../../ui/Icon';
 import '../../styles/landing.css';
 
 function BreathIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
         <path d="M3 9h11a3 3 0 1 0-3-3" />
         <path d="M3 13h15a3 3 0 1 1-3 3" />
         <path d="M3 17h6" />
       </g>
-    </svg>
+    </Icon>
   );
 }
 
 function SparkIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <path
         d="M12 3l1.9 5.6L19.5 10l-5.6 1.9L12 17.5l-1.9-5.6L4.5 10l5.6-1.4zM18.5 15.5l.8 2.2 2.2.8-2.2.8-.8 2.2-.8-2.2-2.2-.8 2.2-.8z"
         fill="none"
@@ -29,26 +30,26 @@ function SparkIcon() {
         strokeWidth="1.6"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }
 
 function CalendarIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <g fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
         <path d="M3.5 9.5h17M8 3v4M16 3v4M9 15l2 2 4-4" />
       </g>
-    </svg>
+    </Icon>
   );
 }
 
 function PlayIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <Icon>
       <path d="M8.5 5.8v12.4a.8.8 0 0 0 1.2.7l9.8-6.2a.8.8 0 0 0 0-1.4L9.7 5.1a.8.8 0 0 0-1.2.7z" fill="currentColor" />
-    </svg>
+    </Icon>
   );
 }
 
