@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, type RunningServer, startServer } from '../e2e/support/server';
+import { freePort, type RunningServer, startServer, waitUntilAnswering } from '../e2e/support/server';
 export { signedInUser } from '../e2e/support/api';
 
 export interface Server {
@@ -21,14 +21,7 @@ export async function startChild(args: string[], env: NodeJS.ProcessEnv, healthP
     env: { PATH: process.env.PATH, PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${url}${healthPath}`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilAnswering(child, `${url}${healthPath}`);
   return {
     url,
     dataDir,

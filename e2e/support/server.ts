@@ -27,6 +27,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits until the child process answers `url` with a 2xx, for up to 30 s; fails if it exits first. */
+export async function waitUntilAnswering(child: ChildProcess, url: string, output: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts the real server (built client, SQLite in a fresh folder unless one is given, mail to the outbox) as a
  * child process.
@@ -55,18 +71,7 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilAnswering(child, `${url}/healthz`, () => output);
 
   const outbox = env.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox');
   return {
