@@ -300,24 +300,28 @@ export async function readStats(db: Db, userId: string, today: number): Promise<
     .where('uid', '=', userId)
     .executeTakeFirst();
   if (!row) return { monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0 };
-  let streak: number;
-  if (row.run_first === null || row.run_last === null) streak = 0;
-  else if (row.run_last <= today) streak = row.run_last >= today - 1 ? row.run_last - row.run_first + 1 : 0;
-  // Entries dated after the reader's today (their calendar moved back): count the run that ends by today.
-  else streak = (await findRun(db, userId, today))?.streakOn(today) ?? 0;
+  const kept = row.run_first === null || row.run_last === null ? undefined : { first: row.run_first, last: row.run_last };
+  // Entries dated after the reader's today (their calendar moved back): the run that counts is the one up to today.
+  const run = kept && kept.last > today ? await findRun(db, userId, today) : kept;
   return {
     monthlyCount: Number(row.monthly ?? 0),
     yearlyCount: Number(row.yearly ?? 0),
     totalEntries: row.entry_count,
-    streak,
+    // SPEC §4: the run counts only while it ends today or yesterday.
+    streak: run && run.last >= today - 1 ? run.last - run.first + 1 : 0,
   };
 }
 
+interface Run {
+  first: number;
+  last: number;
+}
+
 /**
- * The run of consecutive days with an entry that ends on the user's newest day (up to `until`, when given). It walks the run
- * day by day, so it is kept for the rare changes that are not at the run's newest end.
+ * The run of consecutive days with an entry that ends on the user's newest day (up to `until`, when given). It walks
+ * the run day by day, so it is kept for the rare changes that are not at the run's newest end.
  */
-async function findRun(db: Db, userId: string, until?: number) {
+async function findRun(db: Db, userId: string, until?: number): Promise<Run | undefined> {
   const newest = await db
     .selectFrom('journal_day')
     .select('day')
@@ -346,10 +350,7 @@ async function findRun(db: Db, userId: string, until?: number) {
     .orderBy('d.day', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const first = start?.day ?? newest.day;
-  const last = newest.day;
-  // SPEC §4: the streak counts the run only while it ends today or yesterday.
-  return { first, last, streakOn: (today: number) => (last >= today - 1 ? last - first + 1 : 0) };
+  return { first: start?.day ?? newest.day, last: newest.day };
 }
 
 /** Recounts the user's newest run of days by walking it, for the changes that cannot be worked out from the run. */
@@ -357,7 +358,7 @@ async function refreshRun(trx: Transaction<Database>, userId: string): Promise<v
   await setRun(trx, userId, await findRun(trx, userId));
 }
 
-async function setRun(trx: Transaction<Database>, userId: string, run: { first: number; last: number } | undefined) {
+async function setRun(trx: Transaction<Database>, userId: string, run: Run | undefined) {
   await trx
     .updateTable('profile')
     .set({ run_first: run?.first ?? null, run_last: run?.last ?? null })

@@ -146,15 +146,16 @@ export function journalRoutes(deps: {
           memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
         }),
       );
+    const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     // The id doubles as an idempotency key: a retried create answers with the entry the first attempt stored.
     let entry = await create();
     if (!entry) {
       const existing = await findEntryById(db, id);
       if (existing?.userId === userId) return jsonResponse(c, JSON.stringify(existing), 200);
-      if (existing) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+      if (existing) throw idTaken();
       // The entry that held the id was deleted in between: the id is free again.
       entry = await create();
-      if (!entry) throw new HttpError(409, 'duplicate-id', 'Entry id already in use');
+      if (!entry) throw idTaken();
     }
     return jsonResponse(c, JSON.stringify(entry), 201);
   });
