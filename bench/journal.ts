@@ -1,17 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { apiRequest } from '../e2e/support/api';
 import { openDatabase } from '../src/server/db/connect';
 import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
 import {
-  captureResponse,
   latencies,
   load,
   type LoadResult,
+  measureFloors,
   signedInUser,
-  startChild,
   startJournal,
 } from './support';
 
@@ -64,11 +62,11 @@ async function dayReader(server: Awaited<ReturnType<typeof startJournal>>) {
   const today = localDayKey(new Date());
   const reader = await signedInUser(server, 'reader@bench.test');
   for (let i = 0; i < 3; i += 1) {
-    await fetch(`${server.url}/api/entries`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: reader.cookie, origin: server.url },
-      body: JSON.stringify({ content: entryText, localDate: today }),
+    const res = await apiRequest(server.url, 'POST', '/api/entries', {
+      cookie: reader.cookie,
+      body: { content: entryText, localDate: today },
     });
+    if (res.status !== 201) throw new Error(`writing the reader's entries failed: ${res.status}`);
   }
   return { path: `/api/entries?day=${today}`, headers: { cookie: reader.cookie } };
 }
@@ -88,16 +86,10 @@ export async function benchJournal(): Promise<JournalBench> {
     const today = localDayKey(new Date());
     const day = await dayReader(server);
     const dayUrl = `${server.url}${day.path}`;
-    const response = await captureResponse(dayUrl, day.headers, join(mkdtempSync(join(tmpdir(), 'bench-')), 'day.json'));
-
     const dayList = await load({ url: dayUrl, headers: day.headers });
-    // The floors receive the same request (cookie included) and send the same bytes.
-    const bare = await startChild(['bench/bare-server.mjs'], { BARE_RESPONSE_FILE: response }, '/');
-    const bareDayList = await load({ url: `${bare.url}${day.path}`, headers: day.headers });
-    await bare.stop();
-    const hono = await startChild(['bench/bare-hono.mjs'], { BARE_RESPONSE_FILE: response }, '/');
-    const bareHonoDayList = await load({ url: `${hono.url}${day.path}`, headers: day.headers });
-    await hono.stop();
+    const floors = await measureFloors(dayUrl, day.headers, server.dataDir, (url) => load({ url, headers: day.headers }));
+    const bareDayList = floors.bare;
+    const bareHonoDayList = floors.bareHono;
 
     const writer = await signedInUser(server, 'writer@bench.test');
     const post = await load({

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { apiRequest } from '../e2e/support/api';
 import { ARGON2_PARAMS, HASH_CONCURRENCY } from '../src/server/auth/password-hash';
 import { localDayKey } from '../src/shared/dates';
-import { captureResponse, load, type LoadResult, signedInUser, startChild, startJournal } from './support';
+import { load, type LoadResult, measureFloors, signedInUser, startJournal } from './support';
 
 export interface FloorBench {
   bare: LoadResult;
@@ -24,13 +23,7 @@ export async function benchFloor(): Promise<FloorBench> {
   const server = await startJournal();
   try {
     const healthz = await measure(`${server.url}/healthz`);
-    const response = await captureResponse(`${server.url}/healthz`, {}, join(server.dataDir, 'healthz.json'));
-    const bareServer = await startChild(['bench/bare-server.mjs'], { BARE_RESPONSE_FILE: response }, '/');
-    const bare = await measure(`${bareServer.url}/healthz`);
-    await bareServer.stop();
-    const honoServer = await startChild(['bench/bare-hono.mjs'], { BARE_RESPONSE_FILE: response }, '/');
-    const bareHono = await measure(`${honoServer.url}/healthz`);
-    await honoServer.stop();
+    const { bare, bareHono } = await measureFloors(`${server.url}/healthz`, {}, server.dataDir, measure);
     return { bare, bareHono, healthz };
   } finally {
     await server.stop();

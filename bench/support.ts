@@ -90,13 +90,29 @@ export async function latencies(
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
- * Fetches `url` once and keeps its status, headers and body in a file, for the bare servers to send as they are: a
- * floor that sends fewer bytes than the server it is compared with would flatter itself.
+ * The floors for `url`: a bare node:http server, then a bare Hono server, each sent the same request (headers
+ * included) and answering with the status, headers and body `url` answers, captured once into `dir`. A floor that
+ * sent fewer bytes than the server it is compared with would flatter itself. `measure` loads a bare server's URL.
  */
-export async function captureResponse(url: string, headers: Record<string, string>, file: string): Promise<string> {
+export async function measureFloors(
+  url: string,
+  headers: Record<string, string>,
+  dir: string,
+  measure: (url: string) => Promise<LoadResult>,
+): Promise<{ bare: LoadResult; bareHono: LoadResult }> {
   const res = await fetch(url, { headers });
   const kept = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION.has(name)));
+  const file = join(dir, 'captured-response.json');
   writeFileSync(file, JSON.stringify({ status: res.status, headers: kept, body: await res.text() }));
-  return file;
+  const { pathname, search } = new URL(url);
+  const measureChild = async (script: string) => {
+    const child = await startChild([script], { BARE_RESPONSE_FILE: file }, '/');
+    try {
+      return await measure(`${child.url}${pathname}${search}`);
+    } finally {
+      await child.stop();
+    }
+  };
+  return { bare: await measureChild('bench/bare-server.mjs'), bareHono: await measureChild('bench/bare-hono.mjs') };
 }
 
