@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { useMediaQuery } from './hooks';
 import {
   formatDayHeading,
@@ -15,7 +16,7 @@ const WIDE_SCREEN = '(min-width: 640px)';
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <Icon>
       <path
         d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
         fill="none"
@@ -24,7 +25,7 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }
 
