@@ -81,9 +81,9 @@ export function journalRoutes(deps: {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps.sessions);
 
-  app.get('/entries', signedIn, async (c) => {
-    const userId = c.get('user').id;
-    const { day, month, cursor, limit } = c.req.query();
+  /** One page of a day's or a month's entries, newest first, as the query string asks. */
+  async function readPage(userId: string, query: Record<string, string>): Promise<EntryPage> {
+    const { day, month, cursor, limit } = query;
     let range: { firstDay: number; lastDay: number };
     let pageSize: number;
     if (day !== undefined) {
@@ -104,21 +104,24 @@ export function journalRoutes(deps: {
       throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
     }
     const after = cursor ? decodeCursor(cursor) : undefined;
+    // One extra row tells whether another page exists.
+    const rows = await listEntries(db, userId, range, { limit: pageSize + 1, after });
+    const entries = rows.slice(0, pageSize);
+    const last = entries.at(-1);
+    return { entries, nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null };
+  }
+
+  app.get('/entries', signedIn, async (c) => {
+    const userId = c.get('user').id;
     const { version } = c.get('journal');
-    // Everything the answer depends on besides the user and their journal version.
-    const key = `${day ?? ''} ${month ?? ''} ${pageSize} ${cursor ?? ''}`;
-    let body = readCache.get(userId, version, key);
+    // The query string, the user and their journal version decide the answer, so a cached answer is found before
+    // the query is even parsed. Only answers to valid queries are stored.
+    const url = c.req.url;
+    const query = url.slice(url.indexOf('?') + 1 || url.length);
+    let body = readCache.get(userId, version, query);
     if (body === undefined) {
-      // One extra row tells whether another page exists.
-      const rows = await listEntries(db, userId, range, { limit: pageSize + 1, after });
-      const entries = rows.slice(0, pageSize);
-      const last = entries.at(-1);
-      const page: EntryPage = {
-        entries,
-        nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
-      };
-      body = JSON.stringify(page);
-      readCache.set(userId, version, key, body);
+      body = JSON.stringify(await readPage(userId, c.req.query()));
+      readCache.set(userId, version, query, body);
     }
     return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });
