@@ -302,8 +302,20 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect(new Set([...first.entries, ...second.entries].map((e) => e.id))).toEqual(ids);
     });
 
-    it('refuses a malformed range or cursor with a 400', async () => {
+    it('refuses a malformed range or cursor with a 400, even next to a cached answer', async () => {
       const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-04-03');
+      // Valid reads first, twice each, so their answers sit in the server's answer cache.
+      for (let i = 0; i < 2; i += 1) {
+        expect((await agent.get('/api/entries?month=2026-04')).status).toBe(200);
+        expect((await agent.get('/api/entries?day=2026-04-03')).status).toBe(200);
+      }
+      // The same day written differently is the same day.
+      const encoded = (await agent.get('/api/entries?day=2026%2D04-03&unknown=1')).json as unknown as EntryPage;
+      expect(encoded.entries.map((e) => e.id)).toEqual([entry.id]);
+      expect((await agent.get('/api/entries?month=2026-04&limit=0')).status).toBe(400);
+      expect((await agent.get('/api/entries?month=2026-04&limit=101')).status).toBe(400);
+      expect((await agent.get('/api/entries?day=2026-04-03x')).status).toBe(400);
       expect((await agent.get('/api/entries')).status).toBe(400);
       expect((await agent.get('/api/entries?day=2026-13-40')).status).toBe(400);
       expect((await agent.get('/api/entries?month=2026-4')).status).toBe(400);
