@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayKey } from '../src/shared/dates';
 import { THEME_NAMES, type ThemeName } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
+import { createEntryViaApi } from './support/api';
 import { expectNoConsoleErrors, openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -100,15 +99,10 @@ describe.each(THEME_NAMES)('accessibility in the %s theme', (theme) => {
     const account = await createAccount(suite.server);
     await signIn(member.page, account.email, account.password);
     await member.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
-    const created = await member.page.request.post('/api/entries', {
-      headers: { origin: suite.server.url },
-      data: {
-        id: randomUUID(),
-        content: { gratitude: 'Morning light on the kitchen table', celebration: 'A finished draft', manifestation: '' },
-        localDate: localDayKey(new Date()),
-      },
+    await createEntryViaApi(member.page, {
+      gratitude: 'Morning light on the kitchen table',
+      celebration: 'A finished draft',
     });
-    expect(created.status()).toBe(201);
   });
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
+import { createEntryViaApi } from './support/api';
 import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -43,23 +43,6 @@ async function withJournal(
   } finally {
     await context.close();
   }
-}
-
-/** Stores an entry through the API with the signed-in page's session, as if written earlier today. */
-async function createEntryViaApi(
-  page: Page,
-  content: { gratitude: string; celebration?: string; manifestation?: string },
-) {
-  const response = await page.request.post('/api/entries', {
-    // A browser sends Origin on every write; the server refuses writes without it.
-    headers: { origin: suite.server.url },
-    data: {
-      id: randomUUID(),
-      content: { celebration: '', manifestation: '', ...content },
-      localDate: localDayKey(new Date()),
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 async function openEntryForm(page: Page): Promise<void> {

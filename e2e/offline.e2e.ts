@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
+import { createEntryViaApi } from './support/api';
 import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -72,18 +72,6 @@ function readOfflineCopy(page: Page): Promise<string> {
 /** Resolves once the persisted query cache holds `text` (the app saves it at most once a second). */
 async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
   await expect.poll(() => readOfflineCopy(page), { timeout: 10_000, interval: 200 }).toContain(text);
-}
-
-async function createEntryViaApi(page: Page, gratitude: string): Promise<void> {
-  const response = await page.request.post('/api/entries', {
-    headers: { origin: suite.server.url },
-    data: {
-      id: randomUUID(),
-      content: { gratitude, celebration: '', manifestation: '' },
-      localDate: localDayKey(new Date()),
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 async function entriesOnServer(page: Page): Promise<EntryPage['entries']> {
@@ -162,7 +150,7 @@ describe('offline', () => {
 
   it('opens the journal offline, signed in, with the entries and stats seen before', async () => {
     await withJournal(async (page, context) => {
-      await createEntryViaApi(page, 'Tea with my sister');
+      await createEntryViaApi(page, { gratitude: 'Tea with my sister' });
       await page.reload();
       await visible(page.getByText('Tea with my sister'));
       await visible(page.getByText('1 entry this month'));
@@ -206,7 +194,7 @@ describe('offline', () => {
 
   it('stays signed out after signing out offline, and ends the session on the server once back', async () => {
     await withJournal(async (page, context) => {
-      await createEntryViaApi(page, 'Nobody else may read this');
+      await createEntryViaApi(page, { gratitude: 'Nobody else may read this' });
       await page.reload();
       await visible(page.getByText('Nobody else may read this'));
       await waitForServiceWorker(page);

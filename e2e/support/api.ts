@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { localDayKey } from '../../src/shared/dates';
 import type { RunningServer } from './server';
 
 export const API_PASSWORD = 'Grateful#2026';
@@ -42,4 +45,26 @@ export async function signedInUser(
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   const body = (await res.json()) as { user: { id: string } };
   return { cookie: sessionCookie(res), userId: body.user.id };
+}
+
+/**
+ * Stores an entry through the API with a signed-in page's session, as if written earlier today; throws unless the
+ * server answers 201. The page must be on the app: its origin goes with the write, as a browser's would.
+ */
+export async function createEntryViaApi(
+  page: Page,
+  content: { gratitude: string; celebration?: string; manifestation?: string },
+): Promise<void> {
+  const response = await page.request.post('/api/entries', {
+    // A browser sends Origin on every write; the server refuses writes without it.
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      id: randomUUID(),
+      content: { celebration: '', manifestation: '', ...content },
+      localDate: localDayKey(new Date()),
+    },
+  });
+  if (response.status() !== 201) {
+    throw new Error(`creating an entry failed: ${response.status()} ${await response.text()}`);
+  }
 }
