@@ -1,21 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
-import { expectNoConsoleErrors, openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
-
-/** A fresh browser profile per journey; console errors fail the journey. */
-async function journey(run: (page: Page) => Promise<void>, options: Parameters<typeof openPage>[2] = {}) {
-  const { context, page, errors } = await openPage(suite.browser, suite.server.url, options);
-  try {
-    await run(page);
-    expectNoConsoleErrors(errors);
-  } finally {
-    await context.close();
-  }
-}
 
 const text = (page: Page, value: string | RegExp) => page.getByText(value).first();
 
@@ -25,7 +13,7 @@ async function waitForPath(page: Page, path: string) {
 
 describe('accounts in the browser', () => {
   it('signs up, verifies the email from the outbox, and signs in', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const email = newEmail('signup');
       await page.goto('/login?mode=signup');
       await expect.poll(() => page.getByRole('heading', { name: 'Create Your Account' }).isVisible()).toBe(true);
@@ -64,7 +52,7 @@ describe('accounts in the browser', () => {
   });
 
   it('tells an unverified user to verify, and resends the email', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server, { verified: false });
       await signIn(page, email, PASSWORD);
       await text(page, 'Please verify your email before signing in.').waitFor();
@@ -78,7 +66,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows the error for a wrong password and stays signed out', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server);
       await signIn(page, email, 'Wrong#Password1');
       await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
@@ -87,7 +75,7 @@ describe('accounts in the browser', () => {
   });
 
   it('refuses the 6th sign-in attempt in 15 minutes even with the right password', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server);
       await page.goto('/login');
       for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -104,7 +92,7 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password, and refuses the reset link a second time', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server);
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).or(page.getByRole('button', { name: 'Forgot password?' })).click();
@@ -148,7 +136,7 @@ describe('accounts in the browser', () => {
   });
 
   it('says when an action link has no code', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await page.goto('/verify-email?mode=verifyEmail');
       await text(page, 'Invalid action link').waitFor();
     });
@@ -157,7 +145,7 @@ describe('accounts in the browser', () => {
   it('updates the display name, the memory preference and the password in settings', async () => {
     const { email } = await createAccount(suite.server, { name: 'Grace Hopper' });
     const newPassword = 'Another#Pass2026';
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await signIn(page, email, PASSWORD);
       await waitForPath(page, '/journal');
       await page.getByRole('button', { name: /Grace Hopper/ }).click();
@@ -194,7 +182,7 @@ describe('accounts in the browser', () => {
       await page.getByRole('switch', { name: 'Memory Section' }).waitFor();
       expect(await page.getByRole('switch', { name: 'Memory Section' }).isChecked()).toBe(true);
     });
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       // Another browser: the old password is refused, the new one works and shows the new name.
       await signIn(page, email, PASSWORD);
       await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
@@ -205,7 +193,7 @@ describe('accounts in the browser', () => {
   });
 
   it('protects pages, remembers where the visitor was going, and redirects signed-in users', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server);
       await page.goto('/settings');
       await waitForPath(page, '/login');
@@ -227,7 +215,7 @@ describe('accounts in the browser', () => {
   });
 
   it('sends signed-out visitors of unknown paths home and shows the Sign In link', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await page.goto('/no/such/page');
       await waitForPath(page, '/');
       await page.getByRole('link', { name: 'Sign In' }).click();
@@ -238,7 +226,7 @@ describe('accounts in the browser', () => {
   });
 
   it('signs out on the server and forgets the user', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email, name } = await createAccount(suite.server);
       await signIn(page, email, PASSWORD);
       await waitForPath(page, '/journal');
@@ -254,7 +242,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows the Verify Your Email screen to a signed-in unverified user, with a resend countdown', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const { email } = await createAccount(suite.server, { verified: false });
       // Sessions are only ever issued to verified users, so the gate is reached when the session says otherwise.
       await page.route('**/api/auth/session', (route) =>
@@ -274,7 +262,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows a pulsing Loading... while the session loads', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/auth/session', async (route) => {

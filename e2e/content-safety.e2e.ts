@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
 
 describe('text that looks like code', () => {
   it('is stored and shown exactly as written, as text, never executed', async () => {
-    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
-    try {
+    await suite.withPage(async (page) => {
       const account = await createAccount(suite.server);
       await signIn(page, account.email, account.password);
       await page.getByRole('button', { name: 'Add Your Journal Entry' }).click();
@@ -34,9 +32,6 @@ describe('text that looks like code', () => {
       const res = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
       const { entries } = (await res.json()) as { entries: { gratitude: string; celebration: string; manifestation: string }[] };
       expect(entries[0]).toMatchObject({ gratitude: html, celebration: sql, manifestation: world });
-      expectNoConsoleErrors(errors);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

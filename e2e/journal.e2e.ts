@@ -4,7 +4,7 @@ import { formatDayHeading, formatMonthHeading } from '../src/client/features/jou
 import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
-import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { gone, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -29,20 +29,21 @@ async function withJournal(
   } = {},
 ): Promise<void> {
   const account = await createAccount(suite.server);
-  const { context, page, errors } = await openPage(suite.browser, suite.server.url, {
-    ...(options.viewport ? { viewport: options.viewport } : {}),
-    ...(options.firstVisit ? { serviceWorkers: 'block' as const } : {}),
-  });
-  try {
-    if (options.withClock) await page.clock.install();
-    await options.firstVisit?.(page);
-    await signIn(page, account.email, account.password);
-    await visible(page.getByRole('button', { name: ADD_ENTRY }));
-    await test(page);
-    expectNoConsoleErrors(errors);
-  } finally {
-    await context.close();
-  }
+  await suite.withPage(
+    async (page) => {
+      if (options.withClock) await page.clock.install();
+      await options.firstVisit?.(page);
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await test(page);
+    },
+    {
+      context: {
+        ...(options.viewport ? { viewport: options.viewport } : {}),
+        ...(options.firstVisit ? { serviceWorkers: 'block' as const } : {}),
+      },
+    },
+  );
 }
 
 async function openEntryForm(page: Page): Promise<void> {

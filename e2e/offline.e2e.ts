@@ -4,7 +4,7 @@ import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
-import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { gone, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -17,23 +17,19 @@ const WAITING = 'Waiting to sync';
  * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED", an aborted
  * route's "net::ERR_FAILED"). Offline those failures are the point of the test; any other error still fails it.
  */
-function unexpectedErrors(errors: string[]): string[] {
-  return errors.filter((error) => !/^Failed to load resource: net::ERR_/.test(error));
-}
+const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 /** A fresh verified account, signed in through the login screen, on today's journal. */
 async function withJournal(test: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const account = await createAccount(suite.server);
-  const { context, page, errors } = await openPage(suite.browser, suite.server.url);
-  try {
-    await signIn(page, account.email, account.password);
-    await visible(page.getByRole('button', { name: ADD_ENTRY }));
-    await test(page, context);
-    expectNoConsoleErrors(unexpectedErrors(errors));
-  } finally {
-    await context.setOffline(false);
-    await context.close();
-  }
+  await suite.withPage(
+    async (page, context) => {
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await test(page, context);
+    },
+    { allowErrors: NETWORK_FAILURE },
+  );
 }
 
 /**
@@ -96,8 +92,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 describe('offline', () => {
   it('is installable: a linked, valid manifest and a service worker that controls the page', async () => {
-    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
-    try {
+    await suite.withPage(async (page) => {
       await page.goto('/');
       const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
       expect(manifestHref).toBeTruthy();
@@ -142,10 +137,7 @@ describe('offline', () => {
       expect(worker).toBe(`${suite.server.url}/sw.js`);
       const workerResponse = await page.request.get('/sw.js');
       expect(workerResponse.headers()['cache-control']).toBe('no-cache');
-      expectNoConsoleErrors(errors);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens the journal offline, signed in, with the entries and stats seen before', async () => {

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/shared/limits';
-import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { gone, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -32,24 +32,6 @@ const VIDEO_HOST = '**://www.youtube-nocookie.com/**';
 const VIDEO_FAILED = 'The video could not be loaded. Please check your connection and try again.';
 const SECTIONS = ['How to Journal', 'Account Management', 'Contact and Support', 'Privacy and Security'];
 
-/**
- * A fresh browser context per journey; console errors fail it. `allowErrors` names the only console messages
- * a journey expects (a video host the test itself cuts off, for one).
- */
-async function journey(
-  run: (page: Page) => Promise<void>,
-  options: { context?: BrowserContextOptions; allowErrors?: RegExp } = {},
-): Promise<void> {
-  const { context, page, errors } = await openPage(suite.browser, suite.server.url, options.context);
-  try {
-    await run(page);
-    const { allowErrors } = options;
-    expectNoConsoleErrors(allowErrors ? errors.filter((message) => !allowErrors.test(message)) : errors);
-  } finally {
-    await context.close();
-  }
-}
-
 function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
@@ -76,7 +58,7 @@ const videoFrame = (page: Page) => page.getByTitle('Gratitude Journal demo video
 
 describe('landing page', () => {
   it('shows the hero and three benefits, and leads to sign-up', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openLanding(page);
       const benefits = page.getByRole('list', { name: 'Why keep a gratitude journal' }).getByRole('listitem');
       expect(await benefits.count()).toBe(3);
@@ -89,7 +71,7 @@ describe('landing page', () => {
   });
 
   it('shows a screenshot of the journal with its size given up front', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openLanding(page);
       const screenshot = page.getByAltText(/^The journal screen/);
       expect(await screenshot.getAttribute('width')).toBe('1280');
@@ -102,7 +84,7 @@ describe('landing page', () => {
   });
 
   it('plays the demo video in an overlay that keeps focus and closes with Escape or its button', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await standInVideoHost(page);
       await openLanding(page);
       expect(await videoFrame(page).count()).toBe(0);
@@ -146,7 +128,7 @@ describe('landing page', () => {
   });
 
   it('says so when the video host cannot be reached, and still closes', async () => {
-    await journey(
+    await suite.withPage(
       async (page) => {
         await page.route(VIDEO_HOST, (route) => route.abort());
         await openLanding(page);
@@ -167,7 +149,7 @@ describe('landing page', () => {
   });
 
   it('says so when the overlay itself cannot be downloaded, and opens it after a reload', async () => {
-    await journey(
+    await suite.withPage(
       async (page) => {
         // The overlay's code is fetched only when the visitor reaches for the video; here the first fetch fails.
         let refuse = true;
@@ -188,7 +170,7 @@ describe('landing page', () => {
   });
 
   it('gives up on a video host that does not answer within 8 seconds', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       const held: Route[] = [];
       // Requests to the host are held unanswered, like a connection that hangs.
       await page.route(VIDEO_HOST, (route) => {
@@ -222,7 +204,7 @@ describe('about page', () => {
   }
 
   it('has its sections, a contents sidebar, the support address and the minimum age', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openAbout(page);
       for (const name of SECTIONS) await visible(page.getByRole('heading', { level: 2, name }));
       expect(await page.getByRole('heading', { name: 'Install on Mobile' }).count()).toBe(0);
@@ -237,7 +219,7 @@ describe('about page', () => {
   });
 
   it('shows how to install on an iPhone, without the sidebar', async () => {
-    await journey(
+    await suite.withPage(
       async (page) => {
         await openAbout(page);
         const install = section(page, 'Install on Mobile');
@@ -250,7 +232,7 @@ describe('about page', () => {
   });
 
   it('scrolls to the section named in the address', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openAbout(page, '#contact');
       const contact = section(page, 'Contact and Support');
       await expect.poll(async () => (await contact.boundingBox())?.y ?? -1, { timeout: 5000 }).toBeLessThanOrEqual(100);
@@ -260,7 +242,7 @@ describe('about page', () => {
   });
 
   it('follows the reader: the hash and the sidebar mark the section in view, with no new history entries', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openAbout(page);
       const historyLength = await page.evaluate(() => history.length);
       const privacy = section(page, 'Privacy and Security');
@@ -292,7 +274,7 @@ describe('install banner', () => {
   const banner = (page: Page) => page.getByRole('region', { name: 'Install the app' });
 
   it('tells iPhone users how to add the app, until they dismiss it', async () => {
-    await journey(
+    await suite.withPage(
       async (page) => {
         await openLanding(page);
         await visible(banner(page).getByText('Tap Share, then Add to Home Screen'));
@@ -321,7 +303,7 @@ describe('install banner', () => {
   });
 
   it('tells Android users to use the menu', async () => {
-    await journey(
+    await suite.withPage(
       async (page) => {
         await openLanding(page);
         await visible(banner(page).getByText('Open the menu, then tap Add to Home screen'));
@@ -331,7 +313,7 @@ describe('install banner', () => {
   });
 
   it('stays away from desktop browsers', async () => {
-    await journey(async (page) => {
+    await suite.withPage(async (page) => {
       await openLanding(page);
       await page.goto('/about');
       await visible(page.getByRole('heading', { level: 1, name: 'About & FAQ' }));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEMES, type ThemeName } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { expectNoConsoleErrors, openPage } from './support/browser';
+import { openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -25,8 +25,7 @@ function swatch(page: Page, theme: ThemeName) {
 
 describe('themes', () => {
   it('applies the chosen theme at once and paints it again before the first render after a reload', async () => {
-    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
-    try {
+    await suite.withPage(async (page) => {
       await page.goto('/about');
       await expectTheme(page, 'default');
       await swatch(page, 'dark').click();
@@ -38,10 +37,7 @@ describe('themes', () => {
       // paints the theme, by loading the page without the app's code.
       await page.reload({ waitUntil: 'domcontentloaded' });
       await expectTheme(page, 'dark');
-      expectNoConsoleErrors(errors);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('paints the saved theme from the boot script alone, before any app code runs', async () => {
@@ -64,48 +60,37 @@ describe('themes', () => {
   });
 
   it('falls back to the default theme when the saved one is unknown', async () => {
-    const { context, page, errors } = await openPage(suite.browser, suite.server.url);
-    try {
+    await suite.withPage(async (page, context) => {
       await context.addInitScript(() => localStorage.setItem('theme', 'neon'));
       await page.goto('/about', { waitUntil: 'domcontentloaded' });
       await expectTheme(page, 'default');
-      expectNoConsoleErrors(errors);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('restores the theme saved in the profile when signing in on a new device', async () => {
     const account = await createAccount(suite.server);
-    const first = await openPage(suite.browser, suite.server.url);
-    try {
-      await signIn(first.page, account.email, account.password);
-      await first.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
-      const saved = first.page.waitForResponse(
+    await suite.withPage(async (page) => {
+      await signIn(page, account.email, account.password);
+      await page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
+      const saved = page.waitForResponse(
         (response) => new URL(response.url()).pathname === '/api/profile' && response.request().method() === 'PATCH',
       );
-      await swatch(first.page, 'serene').click();
+      await swatch(page, 'serene').click();
       expect((await saved).status()).toBe(200);
-      expectNoConsoleErrors(first.errors);
-    } finally {
-      await first.context.close();
-    }
+    });
 
-    const second = await openPage(suite.browser, suite.server.url);
-    try {
-      await second.page.goto('/login');
-      await expectTheme(second.page, 'default');
-      await signIn(second.page, account.email, account.password);
-      await second.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
-      await expectTheme(second.page, 'serene');
-      expect(await second.page.evaluate(() => localStorage.getItem('theme'))).toBe('serene');
+    // A second device.
+    await suite.withPage(async (page) => {
+      await page.goto('/login');
+      await expectTheme(page, 'default');
+      await signIn(page, account.email, account.password);
+      await page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
+      await expectTheme(page, 'serene');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('serene');
 
       // And from then on this device paints it first thing too.
-      await second.page.reload({ waitUntil: 'domcontentloaded' });
-      await expectTheme(second.page, 'serene');
-      expectNoConsoleErrors(second.errors);
-    } finally {
-      await second.context.close();
-    }
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await expectTheme(page, 'serene');
+    });
   });
 });

@@ -1,11 +1,19 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser';
+import { expectNoConsoleErrors, launchBrowser, openPage } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface Suite {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /**
+   * Runs `test` in a fresh page (its own browser context) on the server, then fails on console errors, but for
+   * those `allowErrors` matches (a request the test itself cuts off, say). The context is closed whatever happens.
+   */
+  withPage(
+    test: (page: Page, context: BrowserContext) => Promise<void>,
+    options?: { context?: BrowserContextOptions; allowErrors?: RegExp },
+  ): Promise<void>;
 }
 
 /** One server and one browser for a test file: started before its tests, stopped after them. */
@@ -19,7 +27,7 @@ export function serverAndBrowser(): Suite {
     await browser?.close();
     await server?.stop();
   });
-  return {
+  const suite: Suite = {
     get server() {
       if (!server) throw new Error('the server starts before the tests');
       return server;
@@ -28,5 +36,15 @@ export function serverAndBrowser(): Suite {
       if (!browser) throw new Error('the browser starts before the tests');
       return browser;
     },
+    async withPage(test, { context: contextOptions, allowErrors } = {}) {
+      const { context, page, errors } = await openPage(suite.browser, suite.server.url, contextOptions);
+      try {
+        await test(page, context);
+        expectNoConsoleErrors(allowErrors ? errors.filter((message) => !allowErrors.test(message)) : errors);
+      } finally {
+        await context.close();
+      }
+    },
   };
+  return suite;
 }
