@@ -5,6 +5,7 @@ import { type CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDiale
 import pg from 'pg';
 import type { Config } from '../config';
 import { GroupCommit, type WriteUnit } from './group-commit';
+import { runDirectlyInTransactions } from './prepared';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -49,6 +50,12 @@ function openSqlite(path: string): DatabaseHandle {
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: statements }) });
   const groupCommit = new GroupCommit(db);
+  runDirectlyInTransactions(db.getExecutor().adapter, ({ sql, parameters }) => {
+    // What Kysely's SQLite driver does with a query, on the same connection and statement cache.
+    const statement = statements.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) };
+    return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
+  });
   return {
     db,
     dialect: 'sqlite',

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './connect';
+import { PreparedQuery } from './prepared';
 
 describe('writes on SQLite (group commit)', () => {
   let dir: string;
@@ -66,6 +67,25 @@ describe('writes on SQLite (group commit)', () => {
       insert(2, 'again'),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(storedIds()).toEqual([1, 2, 4]);
+  });
+
+  it('rolls back a prepared statement that fails on the connection directly, and only its write', async () => {
+    // The note table is this test's own, outside the app's schema.
+    const insertNote = new PreparedQuery<{ id: number }, never>((db, arg) =>
+      db.insertInto('note' as never).values({ id: arg('id'), body: 'prepared' } as never),
+    );
+    const prepared = (id: number) => database.write((trx) => insertNote.run(trx, { id }).then(() => id));
+    await prepared(1);
+    const results = await Promise.allSettled([
+      prepared(2),
+      database.write(async (trx) => {
+        await insertNote.run(trx, { id: 3 });
+        await insertNote.run(trx, { id: 1 });
+      }),
+      prepared(4),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(storedIds()).toEqual([1, 2, 4]);
   });
 
