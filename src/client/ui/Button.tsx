@@ -21,14 +21,19 @@ export function Button({
   className,
   disabled,
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClassName(variant, [block ? 'btn-block' : '', className].filter(Boolean).join(' '))}
-      disabled={disabled || busy}
+      // A busy button stays focusable: disabling it would drop keyboard focus to the page. It ignores clicks
+      // instead, which also stops a busy submit button from submitting its form again.
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
       {...rest}
     >
       {busy && <span className="btn-spinner" aria-hidden="true" />}

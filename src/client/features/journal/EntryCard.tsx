@@ -99,7 +99,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             <Button
               variant="ghost"
               className="btn-small btn-quiet-danger"
-              disabled={deleting}
+              busy={deleting}
               onClick={() => onDelete(entry)}
             >
               Delete
