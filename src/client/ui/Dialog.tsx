@@ -18,6 +18,7 @@ export interface DialogProps {
 export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const bodyId = useId();
 
   useModal(ref, open);
 
@@ -26,6 +27,8 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
       ref={ref}
       className="dialog"
       aria-labelledby={titleId}
+      // Focus opens on a button, so the question itself is read out as the dialog's description.
+      aria-describedby={children ? bodyId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -34,7 +37,11 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
       <h2 id={titleId} className="dialog-title">
         {title}
       </h2>
-      {children && <div className="dialog-body">{children}</div>}
+      {children && (
+        <div id={bodyId} className="dialog-body">
+          {children}
+        </div>
+      )}
       <div className="dialog-actions">{actions}</div>
     </dialog>
   );
