@@ -1,6 +1,5 @@
 import { useId, type Ref } from 'react';
 import type { EntryField } from '../../../shared/entry-schemas';
-import { MAX_FIELD_LENGTH } from '../../../shared/limits';
 import { MANIFESTATION_HINT, PROMPTS, type EntryValues } from './entry-content';
 
 interface EntryTextAreaProps {
@@ -33,7 +32,6 @@ function EntryTextArea({ field, value, onChange, readOnly, hint, textareaRef, au
         name={field}
         className="field-input entry-textarea"
         rows={3}
-        maxLength={MAX_FIELD_LENGTH}
         value={value}
         readOnly={readOnly}
         aria-describedby={hint ? hintId : undefined}
