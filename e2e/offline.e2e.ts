@@ -169,7 +169,7 @@ describe('offline', () => {
       const card = page.getByRole('article').filter({ hasText: 'Rain on the window' });
       await visible(card);
       await visible(card.getByRole('status').filter({ hasText: WAITING }));
-      await visible(page.getByText("Saved on this device. It will sync when you're back online."));
+      await visible(page.getByText("Saved on this device. It will sync as soon as the server can be reached."));
 
       await context.setOffline(false);
       await gone(card.getByText(WAITING));

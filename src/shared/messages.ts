@@ -77,8 +77,9 @@ export const OFFLINE_MESSAGES = {
   online: 'Online',
   connecting: 'Connecting…',
   waitingToSync: 'Waiting to sync',
-  savedOnDevice: "Saved on this device. It will sync when you're back online.",
-  deletedOnDevice: "Deleted on this device. It will sync when you're back online.",
+  // Said when a write is queued: offline, or after a server error (docs/decisions/007), so it names neither.
+  savedOnDevice: 'Saved on this device. It will sync as soon as the server can be reached.',
+  deletedOnDevice: 'Deleted on this device. It will sync as soon as the server can be reached.',
 } as const;
 
 export const SETTINGS_MESSAGES = {
