@@ -149,6 +149,11 @@ describe('journal', () => {
       const dialog = page.getByRole('dialog', { name: 'Empty Journal Entry' });
       await visible(dialog);
       await visible(dialog.getByText("You haven't entered anything into your journal entry."));
+      // Focus opens on a button, so screen readers read the question as the dialog's description.
+      const describedBy = (await dialog.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(
+        "You haven't entered anything into your journal entry.",
+      );
       await dialog.getByRole('button', { name: 'Go back to your entry' }).click();
       await gone(dialog);
       await visible(page.getByRole('heading', { name: "Today's Reflection" }));
@@ -176,6 +181,37 @@ describe('journal', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
       await visible(page.getByText('No journal entry for this day'));
       expect(await page.getByRole('article').count()).toBe(0);
+    });
+  });
+
+  it('says which field is too long instead of cutting the text short', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      const tooLong = 'a'.repeat(10_001);
+      await page.getByLabel('I am grateful for...').fill(tooLong);
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      await visible(page.getByText('Gratitude exceeds maximum length of 10000 characters'));
+      expect(await page.getByLabel('I am grateful for...').inputValue()).toBe(tooLong);
+    });
+  });
+
+  it('keeps keyboard focus on Save Entry when the server refuses the save', async () => {
+    await withJournal(async (page) => {
+      await page.route('**/api/entries', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"forbidden","message":"No"}' })
+          : route.fallback(),
+      );
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('A quiet morning');
+      const save = page.getByRole('button', { name: 'Save Entry' });
+      await save.focus();
+      await page.keyboard.press('Enter');
+
+      await visible(page.getByText('Failed to save journal entry. Please try again.'));
+      await expect.poll(() => isFocused(save)).toBe(true);
+      expect(await page.getByLabel('I am grateful for...').inputValue()).toBe('A quiet morning');
     });
   });
 
