@@ -50,20 +50,19 @@ function openSqlite(path: string): DatabaseHandle {
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: statements }) });
   const groupCommit = new GroupCommit(db);
-  runDirectlyInTransactions(db.getExecutor().adapter, ({ sql, parameters }) => {
-    // What Kysely's SQLite driver does with a query, on the same connection and statement cache.
+  // What Kysely's SQLite driver does with a query, on the same connection and statement cache, without the promises.
+  const runNow = ({ sql, parameters }: CompiledQuery) => {
     const statement = statements.prepare(sql);
     if (statement.reader) return { rows: statement.all(parameters) };
     return { rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) };
-  });
+  };
+  runDirectlyInTransactions(db.getExecutor().adapter, runNow);
   return {
     db,
     dialect: 'sqlite',
     write: (unit) => groupCommit.run(unit),
     read: async <R>(query: CompiledQuery<R>) =>
-      sqlite.inTransaction
-        ? (await db.executeQuery(query)).rows
-        : (statements.prepare(query.sql).all(query.parameters) as R[]),
+      sqlite.inTransaction ? (await db.executeQuery(query)).rows : (runNow(query).rows as R[]),
     ping: () => {
       sqlite.prepare('select 1').get();
       return Promise.resolve();
