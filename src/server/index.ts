@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
+import { batchResponses } from './http/batch-responses';
 import { createLogger } from './logger';
 
 async function main() {
@@ -12,7 +13,7 @@ async function main() {
   const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
   journal.mailWorker.start();
 
-  const server = serve({ fetch: journal.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = serve({ fetch: batchResponses(journal.app.fetch), port: config.port, hostname: config.host }, (info) => {
     logger.info('server.listening', { port: info.port, host: config.host, database: database.dialect });
     process.stdout.write(`Gratitude Journal is running at ${config.appUrl}\n`);
   });
