@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type autocannon from 'autocannon';
 import { apiRequest } from '../e2e/support/api';
 import { openDatabase } from '../src/server/db/connect';
 import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
 import {
+  alternate,
   latencies,
   load,
   type LoadResult,
-  measureFloors,
   signedInUser,
+  startFloors,
   startJournal,
 } from './support';
 
@@ -86,13 +88,8 @@ export async function benchJournal(): Promise<JournalBench> {
     const today = localDayKey(new Date());
     const day = await dayReader(server);
     const dayUrl = `${server.url}${day.path}`;
-    const dayList = await load({ url: dayUrl, headers: day.headers });
-    const floors = await measureFloors(dayUrl, day.headers, server.dataDir, (url) => load({ url, headers: day.headers }));
-    const bareDayList = floors.bare;
-    const bareHonoDayList = floors.bareHono;
-
     const writer = await signedInUser(server, 'writer@bench.test');
-    const post = await load({
+    const postOptions: autocannon.Options = {
       url: `${server.url}/api/entries`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: writer.cookie, origin: server.url },
@@ -105,7 +102,15 @@ export async function benchJournal(): Promise<JournalBench> {
           }),
         },
       ],
-    });
+    };
+    const floors = await startFloors(dayUrl, day.headers, server.dataDir);
+    // The floors, the day list and POST take turns, so that a drift in the machine's speed reaches all of them.
+    const { bareDayList, bareHonoDayList, dayList, post } = await alternate({
+      bareDayList: { url: floors.bareUrl, headers: day.headers },
+      bareHonoDayList: { url: floors.bareHonoUrl, headers: day.headers },
+      dayList: { url: dayUrl, headers: day.headers },
+      post: postOptions,
+    }).finally(() => floors.stop());
 
     const light = await signedInUser(server, 'light@bench.test');
     const heavy = await signedInUser(server, 'heavy@bench.test');

@@ -15,16 +15,20 @@ const parts = new Set(requested.length ? requested : ALL);
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
 const row = (name: string, r: LoadResult) =>
-  `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
-const LOAD_HEADER = ['| measure | requests/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---|---|---|---|---|'];
+  `| ${name} | ${r.requestsPerSecond} | ${r.rounds?.join(' / ') ?? '-'} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
+const LOAD_HEADER = [
+  '| measure | requests/s | each round | p50 ms | p99 ms | errors | non-2xx |',
+  '|---|---|---|---|---|---|---|',
+];
 
 async function main() {
   const lines = [
     '# Benchmark results',
     '',
     `Produced by \`npm run bench${requested.length ? ` -- ${requested.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, SQLite.`,
-    'Load comes from autocannon in the benchmark process (100 connections, 5 s per figure unless stated) on loopback; the',
-    'servers are child processes. Ratios compare figures taken in the same run.',
+    'Load comes from autocannon in the benchmark process (100 connections, 5 s per figure after 1 s of warm-up, unless',
+    'stated) on loopback; the servers are child processes. Where a table gives rounds, its measures took turns for five',
+    'rounds of 3 s and the figure is the median round: a ratio compares medians of the same rounds.',
     '',
   ];
   const log = (...more: string[]) => {

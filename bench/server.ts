@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { apiRequest } from '../e2e/support/api';
 import { ARGON2_PARAMS, HASH_CONCURRENCY } from '../src/server/auth/password-hash';
 import { localDayKey } from '../src/shared/dates';
-import { load, type LoadResult, measureFloors, signedInUser, startJournal } from './support';
+import { alternate, load, type LoadResult, signedInUser, startFloors, startJournal } from './support';
 
 export interface FloorBench {
   bare: LoadResult;
@@ -13,18 +13,18 @@ export interface FloorBench {
 
 /**
  * GET /healthz against a bare node:http server and a bare Hono server sending the same bytes (headers included),
- * one after the other in one run. Bare Hono is the framework's own ceiling: no app built on it can pass it.
+ * in alternating rounds of one run. Bare Hono is the framework's own ceiling: no app built on it can pass it.
  */
 export async function benchFloor(): Promise<FloorBench> {
-  const measure = async (url: string) => {
-    await load({ url, duration: 2 });
-    return load({ url });
-  };
   const server = await startJournal();
   try {
-    const healthz = await measure(`${server.url}/healthz`);
-    const { bare, bareHono } = await measureFloors(`${server.url}/healthz`, {}, server.dataDir, measure);
-    return { bare, bareHono, healthz };
+    const url = `${server.url}/healthz`;
+    const floors = await startFloors(url, {}, server.dataDir);
+    return await alternate({
+      bare: { url: floors.bareUrl },
+      bareHono: { url: floors.bareHonoUrl },
+      healthz: { url },
+    }).finally(() => floors.stop());
   } finally {
     await server.stop();
   }

@@ -45,14 +45,22 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests/s of every round, in order, when the figure is the median of alternating rounds (`alternate`). */
+  rounds?: number[];
 }
 
+/** Each figure is taken after this long under the same load, which is not counted: JIT and caches settle first. */
+const WARMUP_SECONDS = 1;
+
 /**
- * autocannon at 100 connections for 5 s unless told otherwise. Its latencies are whole milliseconds; timing every
- * response in the benchmark process instead made the load generator, not the bare servers, the bottleneck.
+ * autocannon at 100 connections for 5 s unless told otherwise, after a warm-up. Its latencies are whole
+ * milliseconds; timing every response in the benchmark process instead made the load generator, not the bare
+ * servers, the bottleneck.
  */
 export async function load(options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 100, duration: 5, ...options });
+  // autocannon 9 runs `warmup` first and leaves it out of the figures; @types/autocannon does not list it yet.
+  const withWarmup = { connections: 100, duration: 5, warmup: { duration: WARMUP_SECONDS }, ...options };
+  const result = await autocannon(withWarmup);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -60,6 +68,30 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * Loads each target in turn, `rounds` times over, each round for `seconds`, and keeps each target's median round.
+ * The machine's speed drifts by a fifth and more within minutes here; figures taken one after the other would
+ * carry that drift into their ratio, while short alternating rounds share it.
+ */
+export async function alternate<K extends string>(
+  targets: Record<K, autocannon.Options>,
+  { rounds = 5, seconds = 3 } = {},
+): Promise<Record<K, LoadResult>> {
+  const names = Object.keys(targets) as K[];
+  const taken = new Map<K, LoadResult[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of names) taken.get(name)?.push(await load({ duration: seconds, ...targets[name] }));
+  }
+  const medians = {} as Record<K, LoadResult>;
+  for (const name of names) {
+    const results = taken.get(name) ?? [];
+    const median = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds / 2)];
+    if (!median) throw new Error(`no rounds of ${name}`);
+    medians[name] = { ...median, rounds: results.map((result) => result.requestsPerSecond) };
+  }
+  return medians;
 }
 
 /**
@@ -90,29 +122,27 @@ export async function latencies(
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
- * The floors for `url`: a bare node:http server, then a bare Hono server, each sent the same request (headers
- * included) and answering with the status, headers and body `url` answers, captured once into `dir`. A floor that
- * sent fewer bytes than the server it is compared with would flatter itself. `measure` loads a bare server's URL.
+ * The floors for `url`: a bare node:http server and a bare Hono server, each answering the same request (headers
+ * included) with the status, headers and body `url` answers, captured once into `dir`. A floor that sent fewer
+ * bytes than the server it is compared with would flatter itself. Both run until `stop`, idle while not measured.
  */
-export async function measureFloors(
+export async function startFloors(
   url: string,
   headers: Record<string, string>,
   dir: string,
-  measure: (url: string) => Promise<LoadResult>,
-): Promise<{ bare: LoadResult; bareHono: LoadResult }> {
+): Promise<{ bareUrl: string; bareHonoUrl: string; stop(): Promise<void> }> {
   const res = await fetch(url, { headers });
   const kept = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION.has(name)));
   const file = join(dir, 'captured-response.json');
   writeFileSync(file, JSON.stringify({ status: res.status, headers: kept, body: await res.text() }));
   const { pathname, search } = new URL(url);
-  const measureChild = async (script: string) => {
-    const child = await startChild([script], { BARE_RESPONSE_FILE: file }, '/');
-    try {
-      return await measure(`${child.url}${pathname}${search}`);
-    } finally {
-      await child.stop();
-    }
+  const bare = await startChild(['bench/bare-server.mjs'], { BARE_RESPONSE_FILE: file }, '/');
+  const bareHono = await startChild(['bench/bare-hono.mjs'], { BARE_RESPONSE_FILE: file }, '/');
+  return {
+    bareUrl: `${bare.url}${pathname}${search}`,
+    bareHonoUrl: `${bareHono.url}${pathname}${search}`,
+    stop: async () => {
+      await Promise.all([bare.stop(), bareHono.stop()]);
+    },
   };
-  return { bare: await measureChild('bench/bare-server.mjs'), bareHono: await measureChild('bench/bare-hono.mjs') };
 }
-
