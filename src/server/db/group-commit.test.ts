@@ -3,9 +3,48 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from './connect';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase, sharedFlush } from './connect';
+import { GroupCommit } from './group-commit';
 import { PreparedQuery } from './prepared';
+
+/** Every file the code under test opens through node:fs/promises, which only the log flush uses. */
+const opened = vi.hoisted(() => [] as string[]);
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...actual,
+    open: (path: string, ...rest: [string?]) => {
+      opened.push(path);
+      return actual.open(path, ...rest);
+    },
+  };
+});
+
+/** A promise and the functions that settle it, for steps a test lets happen one at a time. */
+function deferred() {
+  let resolve: () => void = () => {};
+  let reject: (error: Error) => void = () => {};
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every pending callback and timer of this turn run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** Whether a promise has settled by now, without waiting for it. */
+async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await settle();
+  return settled;
+}
 
 describe('writes on SQLite (group commit)', () => {
   let dir: string;
@@ -122,5 +161,114 @@ describe('writes on SQLite (group commit)', () => {
     await expect(write).rejects.toThrow('rolled back');
     expect(await during).toEqual([1]);
     expect(await ids()).toEqual([1]);
+  });
+
+  it('keeps SQLite waiting for the disk on every commit outside group commits', async () => {
+    await insert(1);
+    // 2 is FULL: better-auth's writes, which do not go through group commit, still wait for their fsync.
+    expect(await database.read(sql<{ synchronous: number }>`pragma synchronous`.compile(database.db))).toEqual([
+      { synchronous: 2 },
+    ]);
+  });
+
+  it('flushes the write-ahead log, where the commit is, before answering', async () => {
+    opened.length = 0;
+    await insert(1);
+    expect(opened).toEqual([`${path}-wal`]);
+  });
+
+  describe('with the log flushed off the main thread (decision 013)', () => {
+    const insertWith = (commits: GroupCommit, id: number) =>
+      commits.run(async (trx) => {
+        await sql`insert into note (id, body) values (${id}, 'text')`.execute(trx);
+        return id;
+      });
+
+    it('answers a write only once the flush after its commit is done', async () => {
+      const flush = deferred();
+      const commits = new GroupCommit(database.db, { syncLater: () => flush.promise });
+      const written = insertWith(commits, 1);
+      await settle();
+      // Committed (another connection sees it), but not yet flushed: not answered.
+      expect(storedIds()).toEqual([1]);
+      expect(await isSettled(written)).toBe(false);
+      flush.resolve();
+      await expect(written).resolves.toBe(1);
+    });
+
+    it('commits the next batch while the last one is being flushed', async () => {
+      const flushes = [deferred(), deferred()];
+      let asked = 0;
+      const commits = new GroupCommit(database.db, { syncLater: () => flushes[asked++]?.promise ?? Promise.resolve() });
+      const first = insertWith(commits, 1);
+      await settle();
+      const second = insertWith(commits, 2);
+      await settle();
+      expect(storedIds()).toEqual([1, 2]);
+      expect(asked).toBe(2);
+      flushes[1]?.resolve();
+      await expect(second).resolves.toBe(2);
+      expect(await isSettled(first)).toBe(false);
+      flushes[0]?.resolve();
+      await expect(first).resolves.toBe(1);
+    });
+
+    it('tells every writer of the batch when the flush fails, and keeps taking writes', async () => {
+      let failing = true;
+      const commits = new GroupCommit(database.db, {
+        syncLater: () => (failing ? Promise.reject(new Error('EIO: the disk failed')) : Promise.resolve()),
+      });
+      const results = await Promise.allSettled([insertWith(commits, 1), insertWith(commits, 2)]);
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      failing = false;
+      await expect(insertWith(commits, 3)).resolves.toBe(3);
+    });
+
+    it('commits a batch without waiting for the disk, and restores the safety level after it, also after a failed one', async () => {
+      const commits = new GroupCommit(database.db, { syncLater: () => Promise.resolve() });
+      // 1 is NORMAL: in WAL mode, a commit that does not wait for its fsync.
+      const levelInBatch = await commits.run(
+        async (trx) => (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]?.synchronous,
+      );
+      expect(levelInBatch).toBe(1);
+      await insertWith(commits, 1);
+      await expect(insertWith(commits, 1)).rejects.toThrow();
+      expect(await database.read(sql<{ synchronous: number }>`pragma synchronous`.compile(database.db))).toEqual([
+        { synchronous: 2 },
+      ]);
+    });
+  });
+});
+
+describe('shared flushes', () => {
+  it('answers each caller with a flush that began after it asked, one flush for all who asked meanwhile', async () => {
+    const started: ReturnType<typeof deferred>[] = [];
+    const flush = sharedFlush(() => {
+      const next = deferred();
+      started.push(next);
+      return next.promise;
+    });
+    const first = flush();
+    // Asked while the first flush runs, which may have begun before their writes: they wait for a second one.
+    const later = [flush(), flush(), flush()];
+    expect(started).toHaveLength(1);
+    started[0]?.resolve();
+    await first;
+    await settle();
+    expect(started).toHaveLength(2);
+    expect(await isSettled(Promise.all(later))).toBe(false);
+    started[1]?.resolve();
+    await Promise.all(later);
+  });
+
+  it('passes a failed flush to its callers only, and flushes again for the next', async () => {
+    let calls = 0;
+    const flush = sharedFlush(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('EIO');
+    });
+    await expect(flush()).rejects.toThrow('EIO');
+    await expect(flush()).resolves.toBeUndefined();
+    expect(calls).toBe(2);
   });
 });
