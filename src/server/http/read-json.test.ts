@@ -1,0 +1,114 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponse, HttpError, readJson } from './errors';
+
+/**
+ * Sends raw bytes in the pieces given, `pause` ms apart, on one connection, and returns everything the server
+ * sent back until it closed the connection. The pieces decide what Node has read when the handler asks for the body.
+ */
+function exchange(port: number, pieces: (string | Buffer)[], pause = 30): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(received)));
+    socket.on('error', reject);
+    socket.once('connect', async () => {
+      for (const [index, piece] of pieces.entries()) {
+        if (index > 0) await new Promise((wait) => setTimeout(wait, pause));
+        socket.write(piece);
+      }
+    });
+  });
+}
+
+function post(body: string, headers: Record<string, string> = {}) {
+  const head = Object.entries({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return { head: `POST /echo HTTP/1.1\r\nhost: localhost\r\n${head}\r\n`, body };
+}
+
+/** The status and body of each HTTP response in `raw`, in order. */
+function responses(raw: Buffer): { status: number; body: string }[] {
+  const found = [];
+  let at = 0;
+  while (at < raw.length) {
+    const headEnd = raw.indexOf('\r\n\r\n', at);
+    if (headEnd < 0) break;
+    const head = raw.subarray(at, headEnd).toString();
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    const body = raw.subarray(headEnd + 4, headEnd + 4 + length).toString();
+    found.push({ status: Number(head.slice(9, 12)), body });
+    at = headEnd + 4 + length;
+  }
+  return found;
+}
+
+const bodies = (raw: Buffer) => responses(raw).map((response) => response.body);
+
+describe('readJson through Node’s HTTP server', () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    const app = new Hono();
+    // As in the app, where the session is read first: by then Node has parsed whatever body came with the headers.
+    app.use(async (_c, next) => {
+      await Promise.resolve();
+      await next();
+    });
+    app.post('/echo', async (c) => c.json({ echoed: await readJson(c) }));
+    app.onError((error, c) => (error instanceof HttpError ? errorResponse(c, error) : c.text('unexpected', 500)));
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const value = { gratitude: 'tea — and “quotes”', list: [1, 2, 3], nested: { ok: true } };
+  const json = JSON.stringify(value);
+
+  it('reads a body that arrives with its headers', async () => {
+    const { head, body } = post(json, { connection: 'close' });
+    expect(bodies(await exchange(port, [head + body]))).toEqual([JSON.stringify({ echoed: value })]);
+  });
+
+  it('reads a body that arrives after its headers, and one that arrives in pieces', async () => {
+    const { head, body } = post(json, { connection: 'close' });
+    expect(bodies(await exchange(port, [head, body]))).toEqual([JSON.stringify({ echoed: value })]);
+    const bytes = Buffer.from(body);
+    // Split inside a multi-byte character: the pieces only make sense together.
+    const cut = bytes.indexOf(Buffer.from('—')) + 1;
+    const raw = await exchange(port, [Buffer.concat([Buffer.from(head), bytes.subarray(0, cut)]), bytes.subarray(cut)]);
+    expect(bodies(raw)).toEqual([JSON.stringify({ echoed: value })]);
+  });
+
+  it('reads a chunked body', async () => {
+    const head = 'POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n';
+    const half = Math.floor(json.length / 2);
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const raw = await exchange(port, [head + chunk(json.slice(0, half)), chunk(json.slice(half)) + '0\r\n\r\n']);
+    expect(bodies(raw)).toEqual([JSON.stringify({ echoed: value })]);
+  });
+
+  it('answers each of two requests sent in one packet with its own body', async () => {
+    const first = post(JSON.stringify({ n: 1 }));
+    const second = post(JSON.stringify({ n: 2 }), { connection: 'close' });
+    const raw = await exchange(port, [first.head + first.body + second.head + second.body]);
+    expect(bodies(raw)).toEqual([JSON.stringify({ echoed: { n: 1 } }), JSON.stringify({ echoed: { n: 2 } })]);
+  });
+
+  it('refuses malformed JSON with a 400, whole or in pieces', async () => {
+    const { head, body } = post('{"gratitude": ', { connection: 'close' });
+    for (const pieces of [[head + body], [head, body]]) {
+      const [response] = responses(await exchange(port, pieces));
+      expect(response?.status).toBe(400);
+      expect(JSON.parse(response?.body ?? '')).toEqual({ code: 'invalid-json', message: 'The request body is not valid JSON' });
+    }
+  });
+});
