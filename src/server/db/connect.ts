@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
@@ -46,15 +45,11 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // WAL with synchronous=FULL: a committed transaction survives a crash of the process or the machine. Group
-  // commits relax it for their own transactions and flush the log off the main thread instead (decision 013).
+  // WAL with synchronous=FULL: a committed transaction survives a crash of the process or the machine.
   sqlite.pragma('synchronous = FULL');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteWithTransactionalDdl({ database: statements }) });
-  const wal = `${path}-wal`;
-  const groupCommit = new GroupCommit(db, {
-    syncLater: path === ':memory:' ? undefined : sharedFlush(() => flushFile(wal)),
-  });
+  const groupCommit = new GroupCommit(db);
   // What Kysely's SQLite driver does with a query, on the same connection and statement cache, without the promises.
   const runNow = ({ sql, parameters }: CompiledQuery) => {
     const statement = statements.prepare(sql);
@@ -73,42 +68,6 @@ function openSqlite(path: string): DatabaseHandle {
       return Promise.resolve();
     },
     close: () => db.destroy(),
-  };
-}
-
-/** Puts a file's data on disk (fdatasync) on libuv's thread pool, leaving the main thread free meanwhile. */
-async function flushFile(path: string): Promise<void> {
-  const file = await open(path, 'r');
-  try {
-    await file.datasync();
-  } finally {
-    await file.close();
-  }
-}
-
-/**
- * Shares flushes between callers: each caller is answered by a flush that began after it asked, so everything it
- * wrote before asking is on disk. Callers who ask while one runs share the next, whatever their number.
- */
-export function sharedFlush(flush: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-  const start = () => {
-    const flushing = flush().finally(() => {
-      if (running === flushing) running = undefined;
-    });
-    running = flushing;
-    return flushing;
-  };
-  return () => {
-    if (!running) return start();
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = undefined;
-        return start();
-      });
-    return next;
   };
 }
 
