@@ -21,7 +21,7 @@ async function isFocused(locator: Locator): Promise<boolean> {
  * `firstVisit` runs before that load too, on a device without the service worker.
  */
 async function withJournal(
-  test: (page: Page) => Promise<void>,
+  test: (page: Page, account: Awaited<ReturnType<typeof createAccount>>) => Promise<void>,
   options: {
     withClock?: boolean;
     viewport?: { width: number; height: number };
@@ -35,7 +35,7 @@ async function withJournal(
       await options.firstVisit?.(page);
       await signIn(page, account.email, account.password);
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
-      await test(page);
+      await test(page, account);
     },
     {
       context: {
@@ -283,6 +283,41 @@ describe('journal', () => {
       await page.getByRole('button', { name: 'Cancel and return to list' }).click();
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
       expect(await dialog.isVisible()).toBe(false);
+    });
+  });
+
+  it('keeps unsaved text through a reload and a visit elsewhere, until it is saved, and forgets it at sign-out', async () => {
+    await withJournal(async (page, account) => {
+      const gratitude = page.getByLabel('I am grateful for...');
+      const celebration = page.getByLabel('I want to celebrate...');
+      await openEntryForm(page);
+      await gratitude.fill('Tea in the garden');
+      await celebration.fill('A letter from an old friend');
+
+      await page.reload();
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await openEntryForm(page);
+      expect(await gratitude.inputValue()).toBe('Tea in the garden');
+      expect(await celebration.inputValue()).toBe('A letter from an old friend');
+
+      // Away through the menu and back through the brand link, without a reload.
+      await page.getByRole('button', { name: new RegExp(account.name) }).click();
+      await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
+      await page.getByRole('link', { name: 'Gratitude Journal' }).click();
+      await openEntryForm(page);
+      expect(await gratitude.inputValue()).toBe('Tea in the garden');
+
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(page.getByRole('article').getByText('Tea in the garden'));
+      await openEntryForm(page);
+      expect(await gratitude.inputValue()).toBe('');
+
+      await gratitude.fill('Not for the next person on this device');
+      await page.getByRole('button', { name: new RegExp(account.name) }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Not for the next person');
     });
   });
 

@@ -36,4 +36,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   userId: 'userId',
   installBannerDismissed: 'installBannerDismissed',
+  /** Today's unsaved entry (features/journal/entry-draft.ts). */
+  entryDraft: 'entryDraft',
 } as const;

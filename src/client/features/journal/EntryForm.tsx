@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/toast-context';
 import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
+import { clearDraft, keepDraft, readDraft } from './entry-draft';
 import { EntryFields } from './EntryFields';
 import { newEntryId } from './entry-id';
 import { useCreateEntry } from './entry-writes';
@@ -23,18 +24,32 @@ export interface EntryFormProps {
 
 /** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of SPEC §5). */
 export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
-  const { profile } = useAuth();
+  const { user, profile } = useAuth();
+  const userId = user?.id;
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const create = useCreateEntry();
-  const [values, setValues] = useState<EntryValues>(EMPTY_VALUES);
+  // What was written today and not yet saved comes back: after leaving the form, a reload or a crash.
+  const [day] = useState(todayKey);
+  const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
+  const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
-  const [entryId] = useState(newEntryId);
+  const [entryId] = useState(() => draft?.id ?? newEntryId());
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
   const content = contentOf(values, showMemory);
+
+  useEffect(() => {
+    if (userId) keepDraft({ userId, day, id: entryId, values });
+  }, [userId, day, entryId, values]);
+
+  /** Leaves without saving: what was written is given up. */
+  function leave() {
+    clearDraft();
+    onLeave();
+  }
 
   // Runs after the dialog has closed (child effects run first), which would otherwise put focus on Save.
   useEffect(() => {
@@ -64,6 +79,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
         onSuccess: (result) => {
           // Offline, the entry waits in the outbox: the list shows it as waiting to sync.
           if (result === 'queued') toast.success(OFFLINE_MESSAGES.savedOnDevice);
+          clearDraft();
           onSaved();
         },
         onError: (error) => toast.error(saveFailureMessage(error, JOURNAL_MESSAGES.saveFailed)),
@@ -72,7 +88,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
   }
 
   function cancel() {
-    if (isBlankEntry(content)) onLeave();
+    if (isBlankEntry(content)) leave();
     else setDialog('discard');
   }
 
@@ -110,7 +126,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
             <Button variant="secondary" onClick={backToWriting}>
               Go back to your entry
             </Button>
-            <Button onClick={onLeave}>OK</Button>
+            <Button onClick={leave}>OK</Button>
           </>
         }
       >
@@ -126,7 +142,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
             <Button variant="secondary" onClick={backToWriting}>
               Keep writing
             </Button>
-            <Button variant="danger" onClick={onLeave}>
+            <Button variant="danger" onClick={leave}>
               Discard
             </Button>
           </>

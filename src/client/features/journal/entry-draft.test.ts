@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../shared/limits';
+import { clearDraft, keepDraft, readDraft, type EntryDraft } from './entry-draft';
+
+const saved = new Map<string, string>();
+vi.stubGlobal('window', {
+  localStorage: {
+    getItem: (key: string) => saved.get(key) ?? null,
+    setItem: (key: string, value: string) => saved.set(key, value),
+    removeItem: (key: string) => saved.delete(key),
+  },
+});
+
+const draft: EntryDraft = {
+  userId: 'user-1',
+  day: '2026-11-23',
+  id: '0b7c1f9e-4a51-4d8e-9a43-6f1f2b7d9c10',
+  values: { gratitude: 'Tea in the garden', celebration: '', manifestation: '', memory: '' },
+};
+
+describe('entry drafts', () => {
+  beforeEach(() => saved.clear());
+
+  it('gives a draft back to its writer on the same day only', () => {
+    keepDraft(draft);
+    expect(readDraft('user-1', '2026-11-23')).toEqual(draft);
+    expect(readDraft('user-2', '2026-11-23')).toBeNull();
+    expect(readDraft('user-1', '2026-11-24')).toBeNull();
+  });
+
+  it('keeps nothing for a blank entry, and a blank entry replaces an earlier draft', () => {
+    keepDraft(draft);
+    keepDraft({ ...draft, values: { gratitude: '  ', celebration: '\n', manifestation: '', memory: '' } });
+    expect(saved.has(STORAGE_KEYS.entryDraft)).toBe(false);
+    expect(readDraft('user-1', '2026-11-23')).toBeNull();
+  });
+
+  it('forgets a draft when asked', () => {
+    keepDraft(draft);
+    clearDraft();
+    expect(readDraft('user-1', '2026-11-23')).toBeNull();
+  });
+
+  it('ignores stored text that is not a draft', () => {
+    for (const value of ['not json', 'null', '{"userId":"user-1","day":"2026-11-23","id":"x","values":{"gratitude":1}}']) {
+      saved.set(STORAGE_KEYS.entryDraft, value);
+      expect(readDraft('user-1', '2026-11-23')).toBeNull();
+    }
+  });
+});
