@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
+import { visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -197,6 +198,8 @@ describe('accounts in the browser', () => {
       const { email } = await createAccount(suite.server);
       await page.goto('/settings');
       await waitForPath(page, '/login');
+      // The address changes before React renders the new page: count the header's links once the form is there.
+      await visible(page.getByLabel('Email'));
       expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
