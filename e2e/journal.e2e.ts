@@ -424,6 +424,10 @@ describe('journal', () => {
       await visible(page.getByText('Failed to load stats'));
       await visible(page.getByText('Keep your face always toward the sunshine, and shadows will fall behind you.'));
       await visible(page.getByText('Walt Whitman'));
+      // Screen readers hear the failure once, from the toast; the inline reason is in the page, not announced again.
+      const announced = page.locator('[role="alert"], [role="status"], [aria-live]').filter({ hasText: 'permission' });
+      expect(await announced.count()).toBe(1);
+      expect(await announced.innerText()).toContain('You do not have permission to access these entries');
 
       await page.unrouteAll();
       await page.getByRole('button', { name: 'Try Again' }).click();

@@ -12,12 +12,15 @@ export interface LoadErrorProps {
   onRetry: () => void;
 }
 
-/** A failed load: a toast, and in place of the list the reason with a way to try again (SPEC §8). */
+/**
+ * A failed load: a toast, and in place of the list the reason with a way to try again (SPEC §8). The toast is what
+ * screen readers hear; the inline reason stays in the page without being announced a second time.
+ */
 export function LoadError({ source, error, failedAt, retrying, onRetry }: LoadErrorProps) {
   const messages = loadErrorMessages(error);
   useFailureToast(source, failedAt, messages.toast);
   return (
-    <Notice tone="error" className="load-error">
+    <Notice tone="error" className="load-error" announce={false}>
       <p>{messages.inline}</p>
       <Button variant="secondary" className="btn-small" busy={retrying} onClick={onRetry}>
         Try Again
