@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
@@ -382,6 +383,50 @@ describe('journal', () => {
       await cards.nth(6).scrollIntoViewIfNeeded();
       await visible(page.getByText('Moment 1', { exact: true }));
       expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    });
+  });
+
+  it('keeps the loaded entries and the Today panel when a later page of the month fails', async () => {
+    await withJournal(async (page) => {
+      const today = localDayKey(new Date());
+      // Another day of this month, so that today has no entry and the Today panel belongs on the screen.
+      const otherDay = `${today.slice(0, 8)}${today.endsWith('-01') ? '02' : '01'}`;
+      const entries = Array.from({ length: 5 }, (_, n) => ({
+        id: randomUUID(),
+        userId: 'someone',
+        date: `${otherDay}T12:0${n}:00.000Z`,
+        localDate: otherDay,
+        gratitude: `Earlier moment ${n + 1}`,
+        celebration: '',
+        manifestation: '',
+        memory: '',
+        updatedAt: `${otherDay}T12:0${n}:00.000Z`,
+      }));
+      await page.route(
+        (url) => url.pathname === '/api/entries' && url.searchParams.has('month'),
+        (route) =>
+          new URL(route.request().url()).searchParams.has('cursor')
+            ? route.fulfill({ status: 403, json: { code: 'forbidden', message: 'Forbidden' } })
+            : route.fulfill({ json: { entries, nextCursor: 'next-page' } }),
+      );
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await visible(page.getByText('Earlier moment 5', { exact: true }));
+      await page.getByRole('article').nth(4).scrollIntoViewIfNeeded();
+
+      await visible(page.getByText('You do not have permission to access these entries'));
+      await visible(page.getByRole('button', { name: 'Try Again' }));
+      expect(await page.getByRole('article').count()).toBe(5);
+      await visible(page.getByRole('heading', { name: 'Today', exact: true }));
+    });
+  });
+
+  it('shows every entry of a day, beyond the 100 the server sends at a time', async () => {
+    await withJournal(async (page) => {
+      for (let n = 1; n <= 101; n += 1) await createEntryViaApi(page, { gratitude: `Small joy ${n}` });
+      await page.reload();
+      await visible(page.getByText('Small joy 101', { exact: true }));
+      await visible(page.getByText('Small joy 1', { exact: true }));
+      expect(await page.getByRole('article').count()).toBe(101);
     });
   });
 

@@ -67,8 +67,13 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
   // Offline with no copy of this month on the device: the load waits for the connection.
   const waitingOffline = query.isPending && query.fetchStatus === 'paused';
   const failedOutright = (query.isError && !isFetchNextPageError) || (waitingOffline && entries.length === 0);
+  // Today's entries come first, so the first page tells whether there is one; a later page that fails to load
+  // changes nothing about that.
   const showTodayPanel =
-    monthKey === monthKeyOf(today) && query.isSuccess && !entries.some((entry) => entry.localDate === today);
+    monthKey === monthKeyOf(today) &&
+    query.data !== undefined &&
+    !failedOutright &&
+    !entries.some((entry) => entry.localDate === today);
 
   let content: ReactNode;
   if (failedOutright)

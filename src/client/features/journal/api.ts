@@ -21,7 +21,19 @@ export interface NewEntry {
 }
 
 export const journalApi = {
-  listDay: (dayKey: string) => apiRequest<EntryPage>('GET', `/api/entries?${new URLSearchParams({ day: dayKey })}`),
+  /** Every entry of a day. The server answers in pages of 100; a day rarely fills one, but none is left out. */
+  listDay: async (dayKey: string): Promise<EntryPage> => {
+    const entries: JournalEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ day: dayKey });
+      if (cursor) query.set('cursor', cursor);
+      const page: EntryPage = await apiRequest<EntryPage>('GET', `/api/entries?${query}`);
+      entries.push(...page.entries);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { entries, nextCursor: null };
+  },
   listMonth: (monthKey: string, cursor: string | null) => {
     const query = new URLSearchParams({ month: monthKey });
     if (cursor) query.set('cursor', cursor);
