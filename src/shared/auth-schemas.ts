@@ -7,6 +7,7 @@ import {
   SETTINGS_PASSWORD_INPUT_MIN,
   SIGNUP_PASSWORD_MIN,
 } from './limits';
+import type { AuthErrorCode } from './messages';
 
 /** The fixed set of special characters a sign-up password must draw from (SPEC §5 leaves it to us). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`';
@@ -39,7 +40,26 @@ export function meetsPasswordRules(password: string): boolean {
 
 export const emailSchema = z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH).pipe(z.email());
 
-export const displayNameSchema = z.string().trim().min(1).max(MAX_DISPLAY_NAME_LENGTH);
+// Control characters have no place in a name (and PostgreSQL cannot store NUL at all).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_DISPLAY_NAME_LENGTH)
+  .refine((name) => !CONTROL_CHARACTERS.test(name));
+
+/** Why displayNameSchema refused a name, as a message code; `empty` is the caller's code for a missing name. */
+export function displayNameIssue<Empty extends AuthErrorCode>(
+  issue: z.core.$ZodIssue,
+  empty: Empty,
+): Empty | 'display-name-too-long' | 'display-name-characters' {
+  if (issue.code === 'too_big') return 'display-name-too-long';
+  if (issue.code === 'custom') return 'display-name-characters';
+  return empty;
+}
 
 export const signUpSchema = z.object({
   name: displayNameSchema,

@@ -25,6 +25,8 @@ function entryText(field: EntryField) {
     .max(MAX_FIELD_LENGTH, {
       error: `${capitalise(field)} exceeds maximum length of ${MAX_FIELD_LENGTH} characters`,
     })
+    // A NUL is not text a person writes, and PostgreSQL cannot store it.
+    .refine((text) => !text.includes('\0'), { error: `Invalid ${field} format` })
     .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
 }
 

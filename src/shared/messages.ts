@@ -1,3 +1,5 @@
+import { MAX_DISPLAY_NAME_LENGTH } from './limits';
+
 /**
  * The message catalogue of SPEC.md section 8. Every user-facing error or notice comes from here,
  * so the server's JSON errors and the screens say exactly the same words.
@@ -28,6 +30,8 @@ export const AUTH_MESSAGES = {
   'passwords-do-not-match': 'Passwords do not match',
   'reset-password-too-short': 'Password must be at least 8 characters long',
   'invalid-display-name': 'Display name cannot be empty',
+  'display-name-too-long': `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
+  'display-name-characters': 'Display name cannot contain control characters',
   'unexpected-service': 'An unexpected error occurred. Please try again.',
   unexpected: 'An unexpected error occurred',
 } as const;

@@ -20,6 +20,21 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
   });
 
   describe('sign-up', () => {
+    it('says why a name is refused, and creates no account', async () => {
+      const email = uniqueEmail('named');
+      const cases: [string, string][] = [
+        ['Ada\u0000', 'display-name-characters'],
+        ['y'.repeat(101), 'display-name-too-long'],
+        ['   ', 'missing-fields'],
+      ];
+      for (const [name, code] of cases) {
+        const res = await h.agent().post('/api/auth/sign-up', { name, email, password: STRONG_PASSWORD });
+        expect(res.status).toBe(400);
+        expect(res.json.code).toBe(code);
+      }
+      expect(await h.database.db.selectFrom('profile').select('uid').where('email', '=', email).execute()).toEqual([]);
+    });
+
     it('creates the account and profile, sends one verification email and leaves the user signed out', async () => {
       const email = uniqueEmail('new');
       const agent = h.agent();
@@ -205,6 +220,13 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
     it('refuses a wrong password', async () => {
       const { email } = await signUpAndVerify(h);
       const res = await h.agent().post('/api/auth/sign-in', { email, password: 'Wrong#Password1' });
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ code: 'invalid-credential', message: AUTH_MESSAGES['invalid-credential'] });
+    });
+
+    it('answers a password longer than any accepted like a wrong one', async () => {
+      const { email } = await signUpAndVerify(h);
+      const res = await h.agent().post('/api/auth/sign-in', { email, password: 'A#1a'.repeat(33) });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ code: 'invalid-credential', message: AUTH_MESSAGES['invalid-credential'] });
     });
@@ -439,6 +461,23 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       const theme = await agent.patch('/api/profile', { theme: 'neon' });
       expect(theme.status).toBe(400);
       expect(theme.json.code).toBe('invalid-theme');
+    });
+
+    it('says why a display name is refused, and keeps the old one', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const refusals: [unknown, string, string][] = [
+        ['x'.repeat(101), 'display-name-too-long', 'Display name must be at most 100 characters'],
+        ['Ada\u0000Lovelace', 'display-name-characters', 'Display name cannot contain control characters'],
+        ['Ada\nLovelace', 'display-name-characters', 'Display name cannot contain control characters'],
+        [5, 'invalid-profile', 'Invalid profile update'],
+      ];
+      for (const [displayName, code, message] of refusals) {
+        const res = await agent.patch('/api/profile', { displayName });
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({ code, message });
+      }
+      expect((await agent.patch('/api/profile', { displayName: 'x'.repeat(100) })).status).toBe(200);
+      expect((await agent.get('/api/profile')).json.displayName).toBe('x'.repeat(100));
     });
   });
 });

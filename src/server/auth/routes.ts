@@ -3,6 +3,7 @@ import {
   actionModeSchema,
   applyResetSchema,
   changePasswordSchema,
+  displayNameIssue,
   emailOnlySchema,
   oobCodeSchema,
   signInSchema,
@@ -39,6 +40,7 @@ export function authRoutes(service: AuthService, db: Kysely<Database>, sessions:
     const body = await readJson(c);
     const input = parseWith(signUpSchema, body, (issue) => {
       if (issue.path[0] === 'password') return authError(400, 'password-requirements');
+      if (issue.path[0] === 'name') return authError(400, displayNameIssue(issue, 'missing-fields'));
       return authError(400, emailIssue(issue.path));
     });
     await service.signUp(input);
@@ -47,7 +49,12 @@ export function authRoutes(service: AuthService, db: Kysely<Database>, sessions:
 
   app.post('/sign-in', async (c) => {
     const body = await readJson(c);
-    const input = parseWith(signInSchema, body, (issue) => authError(400, emailIssue(issue.path)));
+    const input = parseWith(signInSchema, body, (issue) =>
+      // A password longer than any we accept cannot be the right one: it is answered like a wrong one.
+      issue.path[0] === 'password' && issue.code === 'too_big'
+        ? authError(401, 'invalid-credential')
+        : authError(400, emailIssue(issue.path)),
+    );
     const { user, setCookies } = await service.signIn(input, authHeaders(c));
     appendCookies(c, setCookies);
     return c.json(await presentSession(db, user));

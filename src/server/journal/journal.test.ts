@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry, Stats } from '../../shared/entry-schemas';
 import { DATABASE_KINDS } from '../test/databases';
@@ -135,6 +136,11 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       await expectRefused({ ...text, celebration: value }, 'Invalid content detected');
     });
 
+    it.each(['gratitude', 'celebration', 'manifestation', 'memory'])('refuses a NUL character in %s', async (field) => {
+      // SQLite would store it, PostgreSQL cannot: refused alike on both.
+      await expectRefused({ ...text, [field]: 'before\u0000after' }, `Invalid ${field} format`);
+    });
+
     it('refuses missing data', async () => {
       await expectRefused(undefined, 'Invalid entry data');
       await expectRefused({ gratitude: 'only one' }, 'Invalid entry data');
@@ -173,6 +179,38 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
 
       const mine = (await owner.agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
       expect(mine.entries).toEqual([entry]);
+    });
+
+    it('answers 404 to an id that is not a UUID, and changes nothing', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const entry = await writeOn(agent, '2026-03-15');
+      for (const id of ['%00', 'not-an-id', "1'%20OR%20'1'%3D'1", 'x'.repeat(5000), `${entry.id}x`]) {
+        const edit = await agent.put(`/api/entries/${id}`, { content: text, localDate: '2026-03-15' });
+        expect(edit.status).toBe(404);
+        expect(edit.json).toEqual({ code: 'not-found', message: 'Entry not found' });
+        expect((await agent.delete(`/api/entries/${id}`)).status).toBe(404);
+      }
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries).toEqual([entry]);
+    });
+
+    it('treats an id in capitals as the same id', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const id = randomUUID();
+      const first = await agent.post('/api/entries', { id: id.toUpperCase(), content: text, localDate: '2026-03-15' });
+      expect(first.status).toBe(201);
+      expect(first.json.id).toBe(id);
+      const retry = await agent.post('/api/entries', { id, content: text, localDate: '2026-03-15' });
+      expect(retry.status).toBe(200);
+      const edit = await agent.put(`/api/entries/${id.toUpperCase()}`, {
+        content: { ...text, gratitude: 'Edited' },
+        localDate: '2026-03-15',
+      });
+      expect(edit.status).toBe(200);
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries.map((e) => [e.id, e.gratitude])).toEqual([[id, 'Edited']]);
+      expect((await agent.delete(`/api/entries/${id.toUpperCase()}`)).status).toBe(200);
     });
 
     it('refuses everything without a session', async () => {
@@ -319,9 +357,22 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await agent.get('/api/entries')).status).toBe(400);
       expect((await agent.get('/api/entries?day=2026-13-40')).status).toBe(400);
       expect((await agent.get('/api/entries?month=2026-4')).status).toBe(400);
-      const bad = await agent.get('/api/entries?month=2026-04&cursor=%%%');
-      expect(bad.status).toBe(400);
-      expect(bad.json.code).toBe('invalid-cursor');
+      for (const limit of ['1e2', '0x10', '%20%205', '05', '-1', '']) {
+        expect((await agent.get(`/api/entries?month=2026-04&limit=${limit}`)).status).toBe(400);
+      }
+      const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      for (const value of [
+        '%%%',
+        cursor([2 ** 31, 'x', 'y']),
+        cursor([-(2 ** 53) + 1, 'x', 'y']),
+        cursor([20_000, 'a\u0000', 'y']),
+        cursor([20_000, 'x', 'b\u0000']),
+        cursor({ day: 1 }),
+      ]) {
+        const bad = await agent.get(`/api/entries?month=2026-04&cursor=${value}`);
+        expect(bad.status).toBe(400);
+        expect(bad.json.code).toBe('invalid-cursor');
+      }
     });
   });
 

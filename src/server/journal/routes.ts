@@ -53,11 +53,19 @@ const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entr
 
 const uuidSchema = z.uuid();
 
+/** An entry id from a path. Ids are UUIDs, kept in lower case (see the create); anything else names no entry. */
+function entryIdParam(param: string): string {
+  if (!uuidSchema.safeParse(param).success) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+  return param.toLowerCase();
+}
+
 function encodeCursor(entry: JournalEntry): string {
   return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
 }
 
-const cursorSchema = z.tuple([z.number().int(), z.string().max(40), z.string().max(64)]);
+const cursorText = (max: number) => z.string().max(max).refine((text) => !text.includes('\0'));
+// The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
+const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
 
 function decodeCursor(value: string): EntryCursor {
   try {
@@ -95,8 +103,11 @@ export function journalRoutes(deps: {
       if (!monthKeySchema.safeParse(month).success) throw new HttpError(400, 'invalid-range', 'Invalid month');
       const { first, last } = monthDayRange(month);
       range = { firstDay: first, lastDay: last };
+      if (limit !== undefined && !/^[1-9][0-9]{0,2}$/.test(limit)) {
+        throw new HttpError(400, 'invalid-range', 'Invalid page size');
+      }
       const requested = limit === undefined ? MONTH_PAGE_SIZE : Number(limit);
-      if (!Number.isInteger(requested) || requested < 1 || requested > 100) {
+      if (requested > 100) {
         throw new HttpError(400, 'invalid-range', 'Invalid page size');
       }
       pageSize = requested;
@@ -133,7 +144,10 @@ export function journalRoutes(deps: {
       issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
     );
     const requestedId = (body as { id?: unknown }).id;
-    const id = requestedId === undefined ? randomUUID() : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
+    const id =
+      requestedId === undefined
+        ? randomUUID()
+        : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id')).toLowerCase();
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;
     const create = () =>
@@ -165,7 +179,7 @@ export function journalRoutes(deps: {
 
   app.put('/entries/:id', signedIn, async (c) => {
     const userId = c.get('user').id;
-    const id = c.req.param('id');
+    const id = entryIdParam(c.req.param('id'));
     const body = await readJson(c);
     const input = parseWith(createEntrySchema, body, (issue) =>
       issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
@@ -191,7 +205,7 @@ export function journalRoutes(deps: {
 
   app.delete('/entries/:id', signedIn, async (c) => {
     const userId = c.get('user').id;
-    const id = c.req.param('id');
+    const id = entryIdParam(c.req.param('id'));
     const deleted = await write((trx) => deleteEntry(trx, userId, id));
     if (!deleted) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
     return jsonResponse(c, JSON.stringify({ ok: true }));

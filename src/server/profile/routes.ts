@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { profileUpdateSchema } from '../../shared/profile-schemas';
-import { AUTH_MESSAGES } from '../../shared/messages';
+import { displayNameIssue } from '../../shared/auth-schemas';
 import { requireUser } from '../auth/middleware';
 import { updateUserName } from '../auth/repository';
 import type { SessionReader } from '../auth/session';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { AppEnv } from '../http/context';
-import { HttpError, parseWith, readJson } from '../http/errors';
+import { authError, HttpError, parseWith, readJson } from '../http/errors';
 import { findProfile, updateProfile } from './repository';
 
 /** The signed-in user's own profile; there is no route that names another user. */
@@ -24,8 +24,8 @@ export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<Databa
 
   app.patch('/', async (c) => {
     const update = parseWith(profileUpdateSchema, await readJson(c), (issue) => {
-      if (issue.path[0] === 'displayName') {
-        return new HttpError(400, 'invalid-display-name', AUTH_MESSAGES['invalid-display-name']);
+      if (issue.path[0] === 'displayName' && issue.code !== 'invalid_type') {
+        return authError(400, displayNameIssue(issue, 'invalid-display-name'));
       }
       if (issue.path[0] === 'theme') return new HttpError(400, 'invalid-theme', 'Unknown theme');
       return new HttpError(400, 'invalid-profile', 'Invalid profile update');
