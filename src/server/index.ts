@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { batchResponses } from './http/batch-responses';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logger';
 
 async function main() {
@@ -17,6 +19,7 @@ async function main() {
     logger.info('server.listening', { port: info.port, host: config.host, database: database.dialect });
     process.stdout.write(`Gratitude Journal is running at ${config.appUrl}\n`);
   });
+  answerClientErrors(server as Server);
 
   let stopping = false;
   const shutdown = (signal: string) => {
