@@ -1,26 +1,16 @@
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../e2e/support/server';
+import { exchange, responses } from '../test/raw-http';
 import { answerClientErrors } from './client-errors';
 
-/** Sends raw bytes and returns all the server answers until it closes the connection. */
-function exchange(port: number, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('close', () => resolve(answer));
-    socket.on('error', reject);
-  });
-}
-
-function parse(answer: string) {
-  const [head = '', body = ''] = answer.split('\r\n\r\n');
-  return { statusLine: head.split('\r\n')[0], head, body: JSON.parse(body) as unknown };
+/** The one answer to a request sent alone, with its JSON body parsed. */
+async function answerTo(port: number, request: string) {
+  const [answer] = responses(await exchange(port, [request]));
+  return { status: answer?.status, head: answer?.head ?? '', body: JSON.parse(answer?.body ?? '') as unknown };
 }
 
 describe('answerClientErrors', () => {
@@ -39,28 +29,27 @@ describe('answerClientErrors', () => {
   });
 
   it('answers a malformed request in JSON', async () => {
-    const answer = parse(await exchange(port, 'NONSENSE\r\n\r\n'));
-    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    const answer = await answerTo(port, 'NONSENSE\r\n\r\n');
+    expect(answer.status).toBe(400);
     expect(answer.head).toContain('content-type: application/json');
     expect(answer.body).toEqual({ code: 'bad-request', message: 'The request is malformed' });
   });
 
   it('answers an invalid Content-Length in JSON', async () => {
-    const answer = parse(await exchange(port, 'POST /ok HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}'));
-    expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    const answer = await answerTo(port, 'POST /ok HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}');
+    expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 'bad-request', message: 'The request is malformed' });
   });
 
   it('answers headers over the size limit with 431', async () => {
-    const answer = parse(await exchange(port, `GET /ok HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
-    expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const answer = await answerTo(port, `GET /ok HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer.status).toBe(431);
     expect(answer.body).toEqual({ code: 'headers-too-large', message: 'The request headers are too large' });
   });
 
   it('writes nothing into a connection whose answer has already started, and closes it', async () => {
-    const answer = await exchange(port, 'GET /ok HTTP/1.1\r\nHost: x\r\n\r\nNONSENSE\r\n\r\n');
-    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    expect(answer.endsWith('\r\n\r\nfine')).toBe(true);
+    const raw = await exchange(port, ['GET /ok HTTP/1.1\r\nHost: x\r\n\r\nNONSENSE\r\n\r\n']);
+    expect(responses(raw).map(({ status, body }) => ({ status, body }))).toEqual([{ status: 200, body: 'fine' }]);
   });
 });
 
@@ -69,8 +58,8 @@ describe('the journal server', () => {
     const server = await startServer();
     try {
       const port = Number(new URL(server.url).port);
-      const answer = parse(await exchange(port, 'POST /api/entries HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n'));
-      expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+      const answer = await answerTo(port, 'POST /api/entries HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n');
+      expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ code: 'bad-request', message: 'The request is malformed' });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {

@@ -32,6 +32,11 @@ export async function readJson(c: Context): Promise<unknown> {
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, 'unsupported-media-type', 'Requests must be sent as application/json');
   }
+  const encoding = c.req.header('content-encoding');
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    // Bodies are never decompressed here: a compressed one would be read as if it were plain text.
+    throw new HttpError(415, 'unsupported-encoding', 'Request bodies must not be compressed');
+  }
   takeWholeBody(c.env as { incoming?: IncomingMessage } | undefined);
   try {
     return await c.req.json();

@@ -1,51 +1,15 @@
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchange, responses } from '../test/raw-http';
 import { errorResponse, HttpError, readJson } from './errors';
-
-/**
- * Sends raw bytes in the pieces given, `pause` ms apart, on one connection, and returns everything the server
- * sent back until it closed the connection. The pieces decide what Node has read when the handler asks for the body.
- */
-function exchange(port: number, pieces: (string | Buffer)[], pause = 30): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.on('end', () => resolve(Buffer.concat(received)));
-    socket.on('error', reject);
-    socket.once('connect', async () => {
-      for (const [index, piece] of pieces.entries()) {
-        if (index > 0) await new Promise((wait) => setTimeout(wait, pause));
-        socket.write(piece);
-      }
-    });
-  });
-}
 
 function post(body: string, headers: Record<string, string> = {}) {
   const head = Object.entries({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   return { head: `POST /echo HTTP/1.1\r\nhost: localhost\r\n${head}\r\n`, body };
-}
-
-/** The status and body of each HTTP response in `raw`, in order. */
-function responses(raw: Buffer): { status: number; body: string }[] {
-  const found = [];
-  let at = 0;
-  while (at < raw.length) {
-    const headEnd = raw.indexOf('\r\n\r\n', at);
-    if (headEnd < 0) break;
-    const head = raw.subarray(at, headEnd).toString();
-    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-    const body = raw.subarray(headEnd + 4, headEnd + 4 + length).toString();
-    found.push({ status: Number(head.slice(9, 12)), body });
-    at = headEnd + 4 + length;
-  }
-  return found;
 }
 
 const bodies = (raw: Buffer) => responses(raw).map((response) => response.body);
@@ -101,6 +65,18 @@ describe('readJson through Node’s HTTP server', () => {
     const second = post(JSON.stringify({ n: 2 }), { connection: 'close' });
     const raw = await exchange(port, [first.head + first.body + second.head + second.body]);
     expect(bodies(raw)).toEqual([JSON.stringify({ echoed: { n: 1 } }), JSON.stringify({ echoed: { n: 2 } })]);
+  });
+
+  it('refuses a compressed body with a 415: it would be read as if it were plain', async () => {
+    const { head, body } = post(json, { connection: 'close', 'content-encoding': 'gzip' });
+    const [response] = responses(await exchange(port, [head + body]));
+    expect(response?.status).toBe(415);
+    expect(JSON.parse(response?.body ?? '')).toEqual({
+      code: 'unsupported-encoding',
+      message: 'Request bodies must not be compressed',
+    });
+    const identity = post(json, { connection: 'close', 'content-encoding': 'identity' });
+    expect(bodies(await exchange(port, [identity.head + identity.body]))).toEqual([JSON.stringify({ echoed: value })]);
   });
 
   it('refuses malformed JSON with a 400, whole or in pieces', async () => {
