@@ -322,6 +322,28 @@ describe('journal', () => {
     });
   });
 
+  it('runs the account menu from the keyboard, and Tab leaves it closed', async () => {
+    await withJournal(async (page, account) => {
+      const button = page.getByRole('button', { name: new RegExp(account.name) });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const settings = page.getByRole('menuitem', { name: 'Account Settings' });
+      await expect.poll(() => isFocused(settings)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => isFocused(page.getByRole('menuitem', { name: 'About & FAQ' }))).toBe(true);
+      await page.keyboard.press('Escape');
+      await gone(settings);
+      await expect.poll(() => isFocused(button)).toBe(true);
+
+      await page.keyboard.press('Enter');
+      await expect.poll(() => isFocused(settings)).toBe(true);
+      await page.keyboard.press('Tab');
+      await gone(page.getByRole('menu'));
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    });
+  });
+
   it('moves between days and back to today', async () => {
     await withJournal(async (page) => {
       const today = localDayKey(new Date());
@@ -338,10 +360,21 @@ describe('journal', () => {
       expect(new URL(page.url()).searchParams.get('date')).toBe(yesterday);
 
       await page.getByRole('button', { name: 'Go to Today' }).click();
-      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'long') }));
+      const todayHeading = page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'long') });
+      await visible(todayHeading);
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
       expect(await page.getByRole('button', { name: 'Next day' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Go to Today' }).count()).toBe(0);
+      // The pressed button is gone: keyboard focus moves to the date instead of falling to the page.
+      await expect.poll(() => isFocused(todayHeading)).toBe(true);
+
+      // The same by keyboard with the arrow that leads back to today, and that then disappears.
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(yesterday, 'long') }));
+      await page.getByRole('button', { name: 'Next day' }).focus();
+      await page.keyboard.press('Enter');
+      await visible(todayHeading);
+      await expect.poll(() => isFocused(todayHeading)).toBe(true);
 
       await page.setViewportSize({ width: 390, height: 844 });
       await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'short') }));

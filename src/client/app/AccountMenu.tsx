@@ -87,6 +87,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
       case 'End':
         focusAt(items.length - 1);
         break;
+      case 'Tab':
+        // The items are reached with the arrow keys, not Tab (they are out of the tab order): Tab leaves the menu,
+        // on to the next control, and closes it.
+        setOpen(false);
+        return;
       default:
         return;
     }
@@ -141,14 +146,20 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <ul id={menuId} ref={menuRef} role="menu" aria-label="Account" className="menu" onKeyDown={handleMenuKeyDown}>
             {MENU_LINKS.map((item) => (
               <li key={item.label} role="none">
-                <Link role="menuitem" to={item.to} className="menu-item" onClick={() => setOpen(false)}>
+                <Link role="menuitem" tabIndex={-1} to={item.to} className="menu-item" onClick={() => setOpen(false)}>
                   {item.label}
                 </Link>
               </li>
             ))}
             <li role="separator" className="menu-separator" />
             <li role="none">
-              <button type="button" role="menuitem" className="menu-item" onClick={() => void handleSignOut()}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="menu-item"
+                onClick={() => void handleSignOut()}
+              >
                 Sign Out
               </button>
             </li>

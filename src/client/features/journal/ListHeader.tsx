@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { RefObject } from 'react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { useMediaQuery } from './hooks';
@@ -33,7 +33,7 @@ export interface ListHeaderProps {
   location: JournalLocation;
   today: string;
   onNavigate: (next: JournalLocation) => void;
-  headingRef: Ref<HTMLHeadingElement>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
 /** The date shown (the page's one h1), the arrows either side of it, the day/month toggle and 'Go to Today'. */
@@ -44,6 +44,13 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
     location.view === 'month'
       ? formatMonthHeading(location.date)
       : formatDayHeading(location.date, wide ? 'long' : 'short');
+
+  // A button that goes away once pressed ('Go to Today', 'Next' onto the present) would leave keyboard focus on
+  // nothing; the date heading, which now names where the user is, takes it instead.
+  const goAndFocusDate = (next: JournalLocation) => {
+    onNavigate(next);
+    headingRef.current?.focus();
+  };
 
   const viewButton = (view: JournalView, label: string) => (
     <button
@@ -77,7 +84,11 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
             type="button"
             className="icon-button"
             aria-label={`Next ${unit}`}
-            onClick={() => onNavigate(stepPeriod(location, 1, today))}
+            onClick={() => {
+              const next = stepPeriod(location, 1, today);
+              if (hasNextPeriod(next, today)) onNavigate(next);
+              else goAndFocusDate(next);
+            }}
           >
             <Chevron direction="right" />
           </button>
@@ -94,7 +105,7 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
           <Button
             variant="secondary"
             className="btn-small"
-            onClick={() => onNavigate({ view: location.view, date: today })}
+            onClick={() => goAndFocusDate({ view: location.view, date: today })}
           >
             Go to Today
           </Button>
