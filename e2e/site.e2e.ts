@@ -302,6 +302,30 @@ describe('install banner', () => {
     );
   });
 
+  it('never covers the control that has keyboard focus', async () => {
+    await suite.withPage(
+      async (page) => {
+        await page.goto('/login?mode=signup');
+        await visible(banner(page));
+        const overlaps: string[] = [];
+        for (let step = 0; step < 12; step += 1) {
+          await page.keyboard.press('Tab');
+          const overlap = await page.evaluate(() => {
+            const focused = document.activeElement;
+            const bar = document.querySelector('[aria-label="Install the app"]');
+            if (!focused || !bar || bar.contains(focused) || focused === document.body) return null;
+            const a = focused.getBoundingClientRect();
+            const b = bar.getBoundingClientRect();
+            return a.bottom > b.top && a.top < b.bottom ? (focused.textContent ?? focused.tagName).trim() : null;
+          });
+          if (overlap) overlaps.push(overlap);
+        }
+        expect(overlaps).toEqual([]);
+      },
+      { context: IPHONE },
+    );
+  });
+
   it('tells Android users to use the menu', async () => {
     await suite.withPage(
       async (page) => {
