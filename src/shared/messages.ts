@@ -30,6 +30,7 @@ export const AUTH_MESSAGES = {
   'passwords-do-not-match': 'Passwords do not match',
   'reset-password-too-short': 'Password must be at least 8 characters long',
   'invalid-display-name': 'Display name cannot be empty',
+  // Not in SPEC §8: for names refused by the server (sign-up), which would otherwise be told 'cannot be empty'.
   'display-name-too-long': `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
   'display-name-characters': 'Display name cannot contain control characters',
   'unexpected-service': 'An unexpected error occurred. Please try again.',

@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       for (const [name, code] of cases) {
         const res = await h.agent().post('/api/auth/sign-up', { name, email, password: STRONG_PASSWORD });
         expect(res.status).toBe(400);
-        expect(res.json.code).toBe(code);
+        expect(res.json).toEqual({ code, message: AUTH_MESSAGES[code as keyof typeof AUTH_MESSAGES] });
       }
       expect(await h.database.db.selectFrom('profile').select('uid').where('email', '=', email).execute()).toEqual([]);
     });
@@ -224,11 +224,17 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       expect(res.json).toEqual({ code: 'invalid-credential', message: AUTH_MESSAGES['invalid-credential'] });
     });
 
-    it('answers a password longer than any accepted like a wrong one', async () => {
+    it('answers a password longer than any accepted like a wrong one, and counts it as an attempt', async () => {
       const { email } = await signUpAndVerify(h);
-      const res = await h.agent().post('/api/auth/sign-in', { email, password: 'A#1a'.repeat(33) });
-      expect(res.status).toBe(401);
-      expect(res.json).toEqual({ code: 'invalid-credential', message: AUTH_MESSAGES['invalid-credential'] });
+      const tooLong = 'A#1a'.repeat(33);
+      // signUpAndVerify used one attempt.
+      for (let attempt = 2; attempt <= 5; attempt += 1) {
+        const res = await h.agent().post('/api/auth/sign-in', { email, password: attempt % 2 ? tooLong : 'Wrong#Password1' });
+        expect(res.status).toBe(401);
+        expect(res.json).toEqual({ code: 'invalid-credential', message: AUTH_MESSAGES['invalid-credential'] });
+      }
+      const sixth = await h.agent().post('/api/auth/sign-in', { email, password: tooLong });
+      expect(sixth.status).toBe(429);
     });
 
     it('answers an unknown address exactly like a wrong password', async () => {
@@ -469,6 +475,7 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
         ['x'.repeat(101), 'display-name-too-long', 'Display name must be at most 100 characters'],
         ['Ada\u0000Lovelace', 'display-name-characters', 'Display name cannot contain control characters'],
         ['Ada\nLovelace', 'display-name-characters', 'Display name cannot contain control characters'],
+        ['Ada\u2028Lovelace', 'display-name-characters', 'Display name cannot contain control characters'],
         [5, 'invalid-profile', 'Invalid profile update'],
       ];
       for (const [displayName, code, message] of refusals) {

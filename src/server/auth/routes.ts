@@ -3,7 +3,6 @@ import {
   actionModeSchema,
   applyResetSchema,
   changePasswordSchema,
-  displayNameIssue,
   emailOnlySchema,
   oobCodeSchema,
   signInSchema,
@@ -12,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { SessionResponse } from '../../shared/profile-schemas';
 import { findProfile } from '../profile/repository';
+import { displayNameIssue } from './display-name';
 import type { AuthUser } from './repository';
 import type { AppEnv } from '../http/context';
 import { authError, parseWith, readJson } from '../http/errors';
@@ -49,12 +49,7 @@ export function authRoutes(service: AuthService, db: Kysely<Database>, sessions:
 
   app.post('/sign-in', async (c) => {
     const body = await readJson(c);
-    const input = parseWith(signInSchema, body, (issue) =>
-      // A password longer than any we accept cannot be the right one: it is answered like a wrong one.
-      issue.path[0] === 'password' && issue.code === 'too_big'
-        ? authError(401, 'invalid-credential')
-        : authError(400, emailIssue(issue.path)),
-    );
+    const input = parseWith(signInSchema, body, (issue) => authError(400, emailIssue(issue.path)));
     const { user, setCookies } = await service.signIn(input, authHeaders(c));
     appendCookies(c, setCookies);
     return c.json(await presentSession(db, user));

@@ -3,6 +3,7 @@ import { APIError } from 'better-auth/api';
 import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_MS,
+  PASSWORD_MAX,
   RESEND_COOLDOWN_S,
   RESEND_PENALTY_S,
   RESET_PASSWORD_TTL_MS,
@@ -93,6 +94,8 @@ export class AuthService {
   async signIn(input: { email: string; password: string }, headers: Headers): Promise<SignedIn> {
     const { attempts } = await recordLoginAttempt(this.deps.db, input.email, this.deps.now(), LOGIN_WINDOW_MS);
     if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
+    // Longer than any password we accept, so it cannot be right; refused without hashing it, but counted like any.
+    if (input.password.length > PASSWORD_MAX) throw authError(401, 'invalid-credential');
     try {
       const { headers: responseHeaders, response } = await this.betterAuth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { profileUpdateSchema } from '../../shared/profile-schemas';
-import { displayNameIssue } from '../../shared/auth-schemas';
+import { displayNameIssue } from '../auth/display-name';
 import { requireUser } from '../auth/middleware';
 import { updateUserName } from '../auth/repository';
 import type { SessionReader } from '../auth/session';

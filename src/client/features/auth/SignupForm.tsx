@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { meetsPasswordRules } from '../../../shared/auth-schemas';
+import { MAX_DISPLAY_NAME_LENGTH } from '../../../shared/limits';
 import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -47,6 +48,7 @@ export function SignupForm() {
           name="name"
           autoComplete="name"
           required
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
