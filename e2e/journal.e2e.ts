@@ -429,7 +429,7 @@ describe('journal', () => {
         userId: 'someone',
         date: `${otherDay}T12:0${n}:00.000Z`,
         localDate: otherDay,
-        gratitude: `Earlier moment ${n + 1}`,
+        gratitude: `Another moment ${n + 1}`,
         celebration: '',
         manifestation: '',
         memory: '',
@@ -443,7 +443,7 @@ describe('journal', () => {
             : route.fulfill({ json: { entries, nextCursor: 'next-page' } }),
       );
       await page.getByRole('button', { name: 'Month', exact: true }).click();
-      await visible(page.getByText('Earlier moment 5', { exact: true }));
+      await visible(page.getByText('Another moment 5', { exact: true }));
       await page.getByRole('article').nth(4).scrollIntoViewIfNeeded();
 
       await visible(page.getByText('You do not have permission to access these entries'));

@@ -1,6 +1,8 @@
 /** Business constants of SPEC.md section 9, read by client and server alike. */
 export const MAX_FIELD_LENGTH = 10_000;
 export const MONTH_PAGE_SIZE = 5;
+/** The most entries one answer of the list API carries: a whole day's page, or the largest ?limit for a month. */
+export const MAX_PAGE_SIZE = 100;
 
 export const BREATHING_ROUNDS = 3;
 export const BREATHING_PHASE_MS = 3000;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry, Stats } from '../../shared/entry-schemas';
 import { DATABASE_KINDS } from '../test/databases';
@@ -192,25 +191,6 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       }
       const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
       expect(day.entries).toEqual([entry]);
-    });
-
-    it('treats an id in capitals as the same id', async () => {
-      const { agent } = await signUpAndVerify(h);
-      h.clock.set('2026-03-15T12:00:00.000Z');
-      const id = randomUUID();
-      const first = await agent.post('/api/entries', { id: id.toUpperCase(), content: text, localDate: '2026-03-15' });
-      expect(first.status).toBe(201);
-      expect(first.json.id).toBe(id);
-      const retry = await agent.post('/api/entries', { id, content: text, localDate: '2026-03-15' });
-      expect(retry.status).toBe(200);
-      const edit = await agent.put(`/api/entries/${id.toUpperCase()}`, {
-        content: { ...text, gratitude: 'Edited' },
-        localDate: '2026-03-15',
-      });
-      expect(edit.status).toBe(200);
-      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
-      expect(day.entries.map((e) => [e.id, e.gratitude])).toEqual([[id, 'Edited']]);
-      expect((await agent.delete(`/api/entries/${id.toUpperCase()}`)).status).toBe(200);
     });
 
     it('refuses everything without a session', async () => {

@@ -10,7 +10,7 @@ import {
   type EntryPage,
   type JournalEntry,
 } from '../../shared/entry-schemas';
-import { MONTH_PAGE_SIZE } from '../../shared/limits';
+import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
 import type { SessionReader } from '../auth/session';
@@ -53,10 +53,17 @@ const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entr
 
 const uuidSchema = z.uuid();
 
-/** An entry id from a path. Ids are UUIDs, kept in lower case (see the create); anything else names no entry. */
+/** ?limit: plain digits only (no '1e2', '0x10' or spaces), from 1 to MAX_PAGE_SIZE. */
+const pageSizeSchema = z
+  .string()
+  .regex(/^[1-9][0-9]*$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_PAGE_SIZE));
+
+/** An entry id from a path. Every stored id is a UUID (see the create): anything else names no entry. */
 function entryIdParam(param: string): string {
   if (!uuidSchema.safeParse(param).success) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
-  return param.toLowerCase();
+  return param;
 }
 
 function encodeCursor(entry: JournalEntry): string {
@@ -98,19 +105,17 @@ export function journalRoutes(deps: {
       if (!dayKeySchema.safeParse(day).success) throw new HttpError(400, 'invalid-range', 'Invalid day');
       const dayNumber = dayKeyToNumber(day);
       range = { firstDay: dayNumber, lastDay: dayNumber };
-      pageSize = 100;
+      pageSize = MAX_PAGE_SIZE;
     } else if (month !== undefined) {
       if (!monthKeySchema.safeParse(month).success) throw new HttpError(400, 'invalid-range', 'Invalid month');
       const { first, last } = monthDayRange(month);
       range = { firstDay: first, lastDay: last };
-      if (limit !== undefined && !/^[1-9][0-9]{0,2}$/.test(limit)) {
-        throw new HttpError(400, 'invalid-range', 'Invalid page size');
+      if (limit === undefined) pageSize = MONTH_PAGE_SIZE;
+      else {
+        const requested = pageSizeSchema.safeParse(limit);
+        if (!requested.success) throw new HttpError(400, 'invalid-range', 'Invalid page size');
+        pageSize = requested.data;
       }
-      const requested = limit === undefined ? MONTH_PAGE_SIZE : Number(limit);
-      if (requested > 100) {
-        throw new HttpError(400, 'invalid-range', 'Invalid page size');
-      }
-      pageSize = requested;
     } else {
       throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
     }
@@ -147,7 +152,7 @@ export function journalRoutes(deps: {
     const id =
       requestedId === undefined
         ? randomUUID()
-        : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id')).toLowerCase();
+        : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;
     const create = () =>

@@ -21,7 +21,11 @@ export interface NewEntry {
 }
 
 export const journalApi = {
-  /** Every entry of a day. The server answers in pages of 100; a day rarely fills one, but none is left out. */
+  /**
+   * Every entry of a day. The server answers in pages of MAX_PAGE_SIZE; a day rarely fills one, but none is left
+   * out. Each cursor continues after the last entry it saw, so a cursor that comes back unchanged is a fault, not
+   * a reason to ask forever.
+   */
   listDay: async (dayKey: string): Promise<EntryPage> => {
     const entries: JournalEntry[] = [];
     let cursor: string | null = null;
@@ -30,6 +34,7 @@ export const journalApi = {
       if (cursor) query.set('cursor', cursor);
       const page: EntryPage = await apiRequest<EntryPage>('GET', `/api/entries?${query}`);
       entries.push(...page.entries);
+      if (page.nextCursor !== null && page.nextCursor === cursor) throw new Error('The entry list did not advance');
       cursor = page.nextCursor;
     } while (cursor);
     return { entries, nextCursor: null };
