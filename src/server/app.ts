@@ -10,7 +10,7 @@ import { SessionReader } from './auth/session';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import type { AppEnv } from './http/context';
-import { HttpError, errorResponse, isUnavailable } from './http/errors';
+import { HttpError, PAYLOAD_TOO_LARGE, errorResponse, isUnavailable } from './http/errors';
 import { jsonResponse, sameOriginWrites, secureResponses } from './http/security';
 import { staticRoutes } from './http/static';
 import type { Logger } from './logger';
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps) {
   const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
   app.on(WRITE_METHODS, '/api/*', sameOriginWrites(config));
 
-  const tooLarge = () => new HttpError(413, 'payload-too-large', 'The request body is too large');
+  const tooLarge = () => new HttpError(PAYLOAD_TOO_LARGE.status, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
   const limitStreamedBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

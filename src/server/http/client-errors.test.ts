@@ -10,7 +10,8 @@ import { answerClientErrors } from './client-errors';
 /** The one answer to a request sent alone, with its JSON body parsed. */
 async function answerTo(port: number, request: string) {
   const [answer] = responses(await exchange(port, [request]));
-  return { status: answer?.status, head: answer?.head ?? '', body: JSON.parse(answer?.body ?? '') as unknown };
+  if (!answer) throw new Error('the server closed the connection without an answer');
+  return { status: answer.status, head: answer.head, body: JSON.parse(answer.body) as unknown };
 }
 
 describe('answerClientErrors', () => {
@@ -32,6 +33,7 @@ describe('answerClientErrors', () => {
     const answer = await answerTo(port, 'NONSENSE\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(answer.head).toContain('content-type: application/json');
+    expect(answer.head).toContain('x-content-type-options: nosniff');
     expect(answer.body).toEqual({ code: 'bad-request', message: 'The request is malformed' });
   });
 

@@ -1,9 +1,10 @@
 import { type Server, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { PAYLOAD_TOO_LARGE } from './errors';
 
-const ANSWERS: Record<string, { status: number; code: string; message: string }> = {
+const ANSWERS: Record<string, { readonly status: number; readonly code: string; readonly message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, code: 'headers-too-large', message: 'The request headers are too large' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, code: 'payload-too-large', message: 'The request body is too large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: PAYLOAD_TOO_LARGE,
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request-timeout', message: 'The request took too long to arrive' },
 };
 const MALFORMED = { status: 400, code: 'bad-request', message: 'The request is malformed' };
@@ -16,13 +17,15 @@ const MALFORMED = { status: 400, code: 'bad-request', message: 'The request is m
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Node's own handler reads the same field: the response under way on this connection, if any. There is no
+    // public way to ask, and writing into a response that has started would corrupt it for the client.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
       const { status, code, message } = ANSWERS[error.code ?? ''] ?? MALFORMED;
       const body = JSON.stringify({ code, message });
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+          `x-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
       );
     }
     socket.destroy();

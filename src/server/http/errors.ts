@@ -17,6 +17,9 @@ export class HttpError extends Error {
   }
 }
 
+/** A body over the size limit, however it was sent (app.ts, and the parser's refusals in client-errors.ts). */
+export const PAYLOAD_TOO_LARGE = { status: 413, code: 'payload-too-large', message: 'The request body is too large' } as const;
+
 export function authError(status: ContentfulStatusCode, code: AuthErrorCode): HttpError {
   return new HttpError(status, code, AUTH_MESSAGES[code]);
 }
@@ -35,7 +38,9 @@ export async function readJson(c: Context): Promise<unknown> {
   const encoding = c.req.header('content-encoding');
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     // Bodies are never decompressed here: a compressed one would be read as if it were plain text.
-    throw new HttpError(415, 'unsupported-encoding', 'Request bodies must not be compressed');
+    throw new HttpError(415, 'unsupported-encoding', 'Request bodies must not be compressed', {
+      'accept-encoding': 'identity',
+    });
   }
   takeWholeBody(c.env as { incoming?: IncomingMessage } | undefined);
   try {

@@ -71,6 +71,7 @@ describe('readJson through Node’s HTTP server', () => {
     const { head, body } = post(json, { connection: 'close', 'content-encoding': 'gzip' });
     const [response] = responses(await exchange(port, [head + body]));
     expect(response?.status).toBe(415);
+    expect(response?.head).toMatch(/accept-encoding: identity/i);
     expect(JSON.parse(response?.body ?? '')).toEqual({
       code: 'unsupported-encoding',
       message: 'Request bodies must not be compressed',
