@@ -136,6 +136,24 @@ describe('accounts in the browser', () => {
     });
   });
 
+  it('moves keyboard focus to the new heading when the login screen changes mode', async () => {
+    await suite.withPage(async (page) => {
+      await page.goto('/login');
+      await visible(page.getByRole('heading', { level: 1, name: 'Welcome Back' }));
+      const focusedHeading = () =>
+        page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+
+      await page.getByRole('link', { name: 'Need an account? Sign up' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedHeading).toBe('Create Your Account');
+
+      await page.goBack();
+      await page.getByRole('link', { name: 'Forgot password?' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedHeading).toBe('Reset Password');
+    });
+  });
+
   it('says when an action link has no code', async () => {
     await suite.withPage(async (page) => {
       await page.goto('/verify-email?mode=verifyEmail');

@@ -341,6 +341,15 @@ describe('journal', () => {
       await gone(page.getByRole('menu'));
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+      // Choosing an item takes the menu away with it: focus goes to the new page's heading, not to nothing.
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => isFocused(settings)).toBe(true);
+      await page.keyboard.press('Enter');
+      const settingsHeading = page.getByRole('heading', { level: 1, name: 'Account Settings' });
+      await visible(settingsHeading);
+      await expect.poll(() => isFocused(settingsHeading)).toBe(true);
     });
   });
 

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { AnnouncementBanner } from './AnnouncementBanner';
+import { FocusAfterNavigation } from './FocusAfterNavigation';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { InstallBanner } from './InstallBanner';
@@ -23,6 +24,7 @@ export function AppLayout() {
       <Footer />
       <InstallBanner />
       <ScrollToTop />
+      <FocusAfterNavigation />
     </div>
   );
 }
