@@ -216,6 +216,34 @@ describe('journal', () => {
     });
   });
 
+  it('keeps a toast while the pointer rests on it, then lets it go', async () => {
+    await withJournal(
+      async (page) => {
+        await page.route('**/api/entries', (route) =>
+          route.request().method() === 'POST'
+            ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"forbidden","message":"No"}' })
+            : route.fallback(),
+        );
+        await openEntryForm(page);
+        await page.getByLabel('I am grateful for...').fill('A quiet morning');
+        // From here on the page's time moves only when the test moves it.
+        const now = await page.evaluate(() => Date.now());
+        await page.clock.pauseAt(now + 100);
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        const toast = page.getByText('Failed to save journal entry. Please try again.');
+        await visible(toast);
+
+        await toast.hover();
+        await page.clock.runFor(10_000);
+        await visible(toast);
+        await page.mouse.move(0, 0);
+        await page.clock.runFor(4_100);
+        await gone(toast);
+      },
+      { withClock: true },
+    );
+  });
+
   it("edits today's entry in place", async () => {
     await withJournal(async (page) => {
       await createEntryViaApi(page, { gratitude: 'Fresh bread' });

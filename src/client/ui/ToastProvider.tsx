@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type ToastApi, type ToastKind } from './toast-context';
 
-/** How long a toast stays before it leaves by itself. */
+/** How long a toast stays before it leaves by itself, counted again from the start after a pause. */
 export const TOAST_DURATION_MS = 4000;
 
 interface Toast {
@@ -10,14 +10,27 @@ interface Toast {
   message: string;
 }
 
+/** One toast. It waits while the pointer is over it or focus is in it, so that a slow reader can finish it. */
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   useEffect(() => {
+    if (paused) return;
     const timer = window.setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, paused]);
 
   return (
-    <div className={`toast toast-${toast.kind}`}>
+    <div
+      className={`toast toast-${toast.kind}`}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
       <span className="toast-icon" aria-hidden="true">
         {toast.kind === 'success' ? '✓' : '!'}
       </span>
