@@ -54,6 +54,17 @@ async function openEntryForm(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
 }
 
+/** The entry form, filled in, on a page where the server refuses every save (403). */
+async function openRefusedForm(page: Page): Promise<void> {
+  await page.route('**/api/entries', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"forbidden","message":"No"}' })
+      : route.fallback(),
+  );
+  await openEntryForm(page);
+  await page.getByLabel('I am grateful for...').fill('A quiet morning');
+}
+
 describe('journal', () => {
   it('writes an entry after skipping the breathing exercise and shows it in the list', async () => {
     await withJournal(async (page) => {
@@ -199,13 +210,7 @@ describe('journal', () => {
 
   it('keeps keyboard focus on Save Entry when the server refuses the save', async () => {
     await withJournal(async (page) => {
-      await page.route('**/api/entries', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"forbidden","message":"No"}' })
-          : route.fallback(),
-      );
-      await openEntryForm(page);
-      await page.getByLabel('I am grateful for...').fill('A quiet morning');
+      await openRefusedForm(page);
       const save = page.getByRole('button', { name: 'Save Entry' });
       await save.focus();
       await page.keyboard.press('Enter');
@@ -219,13 +224,7 @@ describe('journal', () => {
   it('keeps a toast while the pointer rests on it, then lets it go', async () => {
     await withJournal(
       async (page) => {
-        await page.route('**/api/entries', (route) =>
-          route.request().method() === 'POST'
-            ? route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"forbidden","message":"No"}' })
-            : route.fallback(),
-        );
-        await openEntryForm(page);
-        await page.getByLabel('I am grateful for...').fill('A quiet morning');
+        await openRefusedForm(page);
         // From here on the page's time moves only when the test moves it.
         const now = await page.evaluate(() => Date.now());
         await page.clock.pauseAt(now + 100);
