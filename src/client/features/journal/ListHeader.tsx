@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { Ref } from 'react';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { useMediaQuery } from './hooks';
@@ -33,7 +33,7 @@ export interface ListHeaderProps {
   location: JournalLocation;
   today: string;
   onNavigate: (next: JournalLocation) => void;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
 }
 
 /** The date shown (the page's one h1), the arrows either side of it, the day/month toggle and 'Go to Today'. */
@@ -44,13 +44,6 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
     location.view === 'month'
       ? formatMonthHeading(location.date)
       : formatDayHeading(location.date, wide ? 'long' : 'short');
-
-  // A button that goes away once pressed ('Go to Today', 'Next' onto the present) would leave keyboard focus on
-  // nothing; the date heading, which now names where the user is, takes it instead.
-  const goAndFocusDate = (next: JournalLocation) => {
-    onNavigate(next);
-    headingRef.current?.focus();
-  };
 
   const viewButton = (view: JournalView, label: string) => (
     <button
@@ -84,11 +77,7 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
             type="button"
             className="icon-button"
             aria-label={`Next ${unit}`}
-            onClick={() => {
-              const next = stepPeriod(location, 1, today);
-              if (hasNextPeriod(next, today)) onNavigate(next);
-              else goAndFocusDate(next);
-            }}
+            onClick={() => onNavigate(stepPeriod(location, 1, today))}
           >
             <Chevron direction="right" />
           </button>
@@ -105,7 +94,7 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
           <Button
             variant="secondary"
             className="btn-small"
-            onClick={() => goAndFocusDate({ view: location.view, date: today })}
+            onClick={() => onNavigate({ view: location.view, date: today })}
           >
             Go to Today
           </Button>
