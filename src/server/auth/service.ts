@@ -18,6 +18,7 @@ import { authError, HttpError } from '../http/errors';
 import { enqueueMail } from '../mail/queue';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { createProfileIfMissing } from '../profile/repository';
+import { confineAuthContext } from './async-context';
 import type { BetterAuth } from './better-auth';
 import { hashPassword } from './password-hash';
 import {
@@ -62,9 +63,11 @@ export class AuthService {
     this.auth = auth;
   }
 
-  private get betterAuth(): BetterAuth {
+  /** better-auth's endpoints, once its call state is confined to its own calls (auth/async-context.ts). */
+  private async betterAuthApi(): Promise<BetterAuth['api']> {
     if (!this.auth) throw new Error('AuthService used before better-auth was attached');
-    return this.auth;
+    await confineAuthContext();
+    return this.auth.api;
   }
 
   /**
@@ -96,8 +99,9 @@ export class AuthService {
     if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
     // Longer than any password we accept, so it cannot be right; refused without hashing it, but counted like any.
     if (input.password.length > PASSWORD_MAX) throw authError(401, 'invalid-credential');
+    const api = await this.betterAuthApi();
     try {
-      const { headers: responseHeaders, response } = await this.betterAuth.api.signInEmail({
+      const { headers: responseHeaders, response } = await api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
         headers,
         returnHeaders: true,
@@ -118,12 +122,14 @@ export class AuthService {
   }
 
   async signOut(headers: Headers): Promise<string[]> {
-    const { headers: responseHeaders } = await this.betterAuth.api.signOut({ headers, returnHeaders: true });
+    const api = await this.betterAuthApi();
+    const { headers: responseHeaders } = await api.signOut({ headers, returnHeaders: true });
     return responseHeaders.getSetCookie();
   }
 
   async currentSession(headers: Headers): Promise<{ user: AuthUser; token: string; setCookies: string[] } | null> {
-    const { headers: responseHeaders, response } = await this.betterAuth.api.getSession({
+    const api = await this.betterAuthApi();
+    const { headers: responseHeaders, response } = await api.getSession({
       headers,
       returnHeaders: true,
     });
@@ -216,8 +222,9 @@ export class AuthService {
   }
 
   async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<string[]> {
+    const api = await this.betterAuthApi();
     try {
-      const { headers: responseHeaders } = await this.betterAuth.api.changePassword({
+      const { headers: responseHeaders } = await api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers,
         returnHeaders: true,
