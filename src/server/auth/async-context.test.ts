@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)("better-auth's call state on %s", (kind) => {
   });
 
   it('keeps concurrent sign-ins, session reads and sign-outs apart', async () => {
-    const users = [];
+    const users: Awaited<ReturnType<typeof signUpAndVerify>>[] = [];
     for (let i = 0; i < 6; i += 1) users.push(await signUpAndVerify(h, { name: `Reader ${i}` }));
 
     const sessions = await Promise.all(
