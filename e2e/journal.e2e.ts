@@ -66,6 +66,30 @@ async function openRefusedForm(page: Page): Promise<void> {
 }
 
 describe('journal', () => {
+  it('keeps a save pressed before the outbox has started, and sends it once it has', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await withJournal(
+      async (page) => {
+        await openEntryForm(page);
+        await page.getByLabel('I am grateful for...').fill('An early start');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByRole('button', { name: 'Saving...' }));
+        release();
+        await visible(page.getByRole('article').filter({ hasText: 'An early start' }));
+        await gone(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
+      },
+      {
+        // The outbox's code loads on its own once the user is known; here it arrives only after the save.
+        firstVisit: (page) =>
+          page.route('**/assets/OutboxSync-*.js', async (route) => {
+            await held;
+            await route.fallback();
+          }),
+      },
+    );
+  });
+
   it('writes an entry after skipping the breathing exercise and shows it in the list', async () => {
     await withJournal(async (page) => {
       await openEntryForm(page);

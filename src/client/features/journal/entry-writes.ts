@@ -2,7 +2,6 @@ import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/reac
 import { useSyncExternalStore } from 'react';
 import { monthKeyOf } from '../../../shared/dates';
 import type { EntryContent, EntryPage, JournalEntry } from '../../../shared/entry-schemas';
-import { AUTH_MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { connection } from '../../lib/connection/connection-state';
 import { localDatabase } from '../../lib/persistence/local-database';
@@ -95,6 +94,11 @@ function refreshJournal(queryClient: QueryClient): Promise<unknown> {
 }
 
 let active: Outbox<JournalEntry | null> | null = null;
+/**
+ * Writes made before OutboxSync has started wait for it. Its code loads on its own once the user is known, so the
+ * journal can be on screen, and a Save pressed, a moment before the outbox is there.
+ */
+const waitingForOutbox: ((outbox: Outbox<JournalEntry | null>) => void)[] = [];
 const listeners = new Set<() => void>();
 const NOTHING_PENDING: readonly PendingWrite[] = [];
 
@@ -140,6 +144,7 @@ export function startSync(
     if (state === 'online') sync();
   });
   active = outbox;
+  for (const resume of waitingForOutbox.splice(0)) resume(outbox);
   notify();
   outbox
     .load()
@@ -157,8 +162,10 @@ export function startSync(
 }
 
 function submitWrite(write: EntryWrite): Promise<SubmitResult> {
-  if (!active) return Promise.reject(new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']));
-  return active.submit(write);
+  if (active) return active.submit(write);
+  return new Promise<Outbox<JournalEntry | null>>((resume) => waitingForOutbox.push(resume)).then((outbox) =>
+    outbox.submit(write),
+  );
 }
 
 function subscribe(listener: () => void): () => void {
