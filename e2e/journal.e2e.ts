@@ -66,6 +66,30 @@ async function openRefusedForm(page: Page): Promise<void> {
 }
 
 describe('journal', () => {
+  it('opens on the journal straight after the session check, with no second loading screen', async () => {
+    await withJournal(async (page) => {
+      // As on a usual start, the page's code has arrived by the time the server confirms the session.
+      const pageCode = page.waitForResponse((response) => /\/assets\/JournalPage-[\w-]+\.js$/.test(response.url()));
+      await page.route('**/api/auth/session', async (route) => {
+        await pageCode;
+        await route.fallback();
+      });
+      await page.addInitScript(`
+        window.loadingScreensShown = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes)
+            for (const node of change.addedNodes)
+              if (node instanceof Element && node.querySelector('.loading-screen, .loading-pulse')) window.loadingScreensShown += 1;
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      await page.reload();
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      // The session check's own "Loading...", then the journal: React.lazy would have suspended the page once
+      // more, shown the loading screen again, and held the journal back for its 300 ms reveal throttle.
+      expect(await page.evaluate(() => (window as unknown as { loadingScreensShown: number }).loadingScreensShown)).toBe(1);
+    });
+  });
+
   it('keeps a save pressed before the outbox has started, and sends it once it has', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

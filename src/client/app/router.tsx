@@ -1,16 +1,16 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GuestOnly, RequireVerifiedUser } from '../features/auth/RouteGuards';
 import { LandingPage } from '../features/landing/LandingPage';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { AppLayout } from './AppLayout';
 import { paths } from './paths';
 
 /** A page that loads when first opened, and can be asked to start loading earlier. */
 function lazyPage<T extends ComponentType>(load: () => Promise<T>) {
-  let loading: Promise<T> | undefined;
-  const preload = () => (loading ??= load());
-  return { Page: lazy(() => preload().then((component) => ({ default: component }))), preload };
+  const { Component, preload } = lazyWithPreload(load);
+  return { Page: Component, preload };
 }
 
 // The visitor's first screens ship in the main bundle; the rest load when first opened.
