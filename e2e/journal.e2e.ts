@@ -105,11 +105,12 @@ describe('journal', () => {
       },
       {
         // The outbox's code loads on its own once the user is known; here it arrives only after the save.
-        firstVisit: (page) =>
-          page.route('**/assets/OutboxSync-*.js', async (route) => {
+        firstVisit: async (page) => {
+          await page.route('**/assets/OutboxSync-*.js', async (route) => {
             await held;
             await route.fallback();
-          }),
+          });
+        },
       },
     );
   });
