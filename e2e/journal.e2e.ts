@@ -115,6 +115,49 @@ describe('journal', () => {
     );
   });
 
+  it("never sends a waiting save into the next user's journal after a sign-out in the same tab", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const next = await createAccount(suite.server, { name: 'Ada Lovelace' });
+    await withJournal(
+      async (page, account) => {
+        await openEntryForm(page);
+        await page.getByLabel('I am grateful for...').fill('Only mine to read');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByRole('button', { name: 'Saving...' }));
+
+        await page.getByRole('button', { name: new RegExp(account.name) }).click();
+        await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        // Within the same page, as a second person on a shared device would: no reload clears the waiting save.
+        await page.getByRole('link', { name: 'Sign In' }).click();
+        await page.getByLabel('Email').fill(next.email);
+        await page.getByLabel('Password', { exact: true }).fill(next.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        // The outbox starts now, for the next user; the first user's save must not go out through it. A save of
+        // the next user's own, sent after anything the outbox took first, shows when it has done its work.
+        release();
+        await openEntryForm(page);
+        await page.getByLabel('I am grateful for...').fill('A line of my own');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByRole('article').getByText('A line of my own'));
+        const today = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
+        const stored = JSON.stringify(await today.json());
+        expect(stored).toContain('A line of my own');
+        expect(stored).not.toContain('Only mine to read');
+      },
+      {
+        firstVisit: async (page) => {
+          await page.route('**/assets/OutboxSync-*.js', async (route) => {
+            await held;
+            await route.fallback();
+          });
+        },
+      },
+    );
+  });
+
   it('writes an entry after skipping the breathing exercise and shows it in the list', async () => {
     await withJournal(async (page) => {
       await openEntryForm(page);

@@ -2,9 +2,11 @@ import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/reac
 import { useSyncExternalStore } from 'react';
 import { monthKeyOf } from '../../../shared/dates';
 import type { EntryContent, EntryPage, JournalEntry } from '../../../shared/entry-schemas';
+import { AUTH_MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { connection } from '../../lib/connection/connection-state';
 import { localDatabase } from '../../lib/persistence/local-database';
+import { useAuth } from '../../lib/session/auth-context';
 import { todayKey } from '../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from './api';
 import { newEntryId } from './entry-id';
@@ -96,9 +98,18 @@ function refreshJournal(queryClient: QueryClient): Promise<unknown> {
 let active: Outbox<JournalEntry | null> | null = null;
 /**
  * Writes made before OutboxSync has started wait for it. Its code loads on its own once the user is known, so the
- * journal can be on screen, and a Save pressed, a moment before the outbox is there.
+ * journal can be on screen, and a Save pressed, a moment before the outbox is there. Each waits for its own user's
+ * outbox: if another user's starts first (a sign-out, then a sign-in, in the same tab), the write is refused.
  */
-const waitingForOutbox: ((outbox: Outbox<JournalEntry | null>) => void)[] = [];
+const waitingForOutbox: {
+  userId: string;
+  resume: (outbox: Outbox<JournalEntry | null>) => void;
+  refuse: (error: unknown) => void;
+}[] = [];
+
+function noUser(): ApiError {
+  return new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']);
+}
 const listeners = new Set<() => void>();
 const NOTHING_PENDING: readonly PendingWrite[] = [];
 
@@ -144,7 +155,10 @@ export function startSync(
     if (state === 'online') sync();
   });
   active = outbox;
-  for (const resume of waitingForOutbox.splice(0)) resume(outbox);
+  for (const waiting of waitingForOutbox.splice(0)) {
+    if (waiting.userId === userId) waiting.resume(outbox);
+    else waiting.refuse(noUser());
+  }
   notify();
   outbox
     .load()
@@ -161,11 +175,12 @@ export function startSync(
   };
 }
 
-function submitWrite(write: EntryWrite): Promise<SubmitResult> {
+function submitWrite(userId: string | undefined, write: EntryWrite): Promise<SubmitResult> {
+  if (!userId) return Promise.reject(noUser());
   if (active) return active.submit(write);
-  return new Promise<Outbox<JournalEntry | null>>((resume) => waitingForOutbox.push(resume)).then((outbox) =>
-    outbox.submit(write),
-  );
+  return new Promise<Outbox<JournalEntry | null>>((resume, refuse) =>
+    waitingForOutbox.push({ userId, resume, refuse }),
+  ).then((outbox) => outbox.submit(write));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -187,20 +202,23 @@ export function usePendingWrites(): readonly PendingWrite[] {
  * 'queued' when it will be sent once the connection is back, and rejects when the server refuses it.
  */
 export function useCreateEntry() {
+  const userId = useAuth().user?.id;
   return useMutation({
-    mutationFn: (entry: NewEntry) => submitWrite({ kind: 'create', ...entry, writtenAt: new Date().toISOString() }),
+    mutationFn: (entry: NewEntry) => submitWrite(userId, { kind: 'create', ...entry, writtenAt: new Date().toISOString() }),
   });
 }
 
 export function useUpdateEntry() {
+  const userId = useAuth().user?.id;
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: EntryContent }) =>
-      submitWrite({ kind: 'update', id, content, localDate: todayKey() }),
+      submitWrite(userId, { kind: 'update', id, content, localDate: todayKey() }),
   });
 }
 
 export function useDeleteEntry() {
+  const userId = useAuth().user?.id;
   return useMutation({
-    mutationFn: (id: string) => submitWrite({ kind: 'delete', id }),
+    mutationFn: (id: string) => submitWrite(userId, { kind: 'delete', id }),
   });
 }
