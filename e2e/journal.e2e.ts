@@ -71,7 +71,10 @@ describe('journal', () => {
       // As on a usual start, the page's code has arrived by the time the server confirms the session.
       const pageCode = page.waitForResponse((response) => /\/assets\/JournalPage-[\w-]+\.js$/.test(response.url()));
       await page.route('**/api/auth/session', async (route) => {
-        await pageCode;
+        // Fetched is not enough: the page's module (and the chunks it imports) must have run, as the app's own
+        // import of it has by the time this one resolves.
+        const code = await pageCode;
+        await page.evaluate((url) => import(url).then(() => undefined), code.url());
         await route.fallback();
       });
       await page.addInitScript(`
