@@ -82,14 +82,16 @@ describe('journal', () => {
         new MutationObserver((changes) => {
           for (const change of changes)
             for (const node of change.addedNodes)
-              if (node instanceof Element && node.querySelector('.loading-screen, .loading-pulse')) window.loadingScreensShown += 1;
+              if (node instanceof Element && node.matches('.loading-screen, :has(.loading-screen)'))
+                window.loadingScreensShown += 1;
         }).observe(document, { childList: true, subtree: true });
       `);
       await page.reload();
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
       // The session check's own "Loading...", then the journal: React.lazy would have suspended the page once
       // more, shown the loading screen again, and held the journal back for its 300 ms reveal throttle.
-      expect(await page.evaluate(() => (window as unknown as { loadingScreensShown: number }).loadingScreensShown)).toBe(1);
+      const shown = await page.evaluate(() => (window as unknown as { loadingScreensShown: number }).loadingScreensShown);
+      expect(shown).toBe(1);
     });
   });
 

@@ -204,7 +204,8 @@ export function usePendingWrites(): readonly PendingWrite[] {
 export function useCreateEntry() {
   const userId = useAuth().user?.id;
   return useMutation({
-    mutationFn: (entry: NewEntry) => submitWrite(userId, { kind: 'create', ...entry, writtenAt: new Date().toISOString() }),
+    mutationFn: (entry: NewEntry) =>
+      submitWrite(userId, { kind: 'create', ...entry, writtenAt: new Date().toISOString() }),
   });
 }
 
