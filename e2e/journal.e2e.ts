@@ -74,7 +74,8 @@ describe('journal', () => {
         // Fetched is not enough: the page's module (and the chunks it imports) must have run, as the app's own
         // import of it has by the time this one resolves.
         const code = await pageCode;
-        await page.evaluate((url) => import(url).then(() => undefined), code.url());
+        // A string, so that Vitest's transform does not rewrite the page's own import().
+        await page.evaluate(`import(${JSON.stringify(code.url())}).then(() => undefined)`);
         await route.fallback();
       });
       await page.addInitScript(`
