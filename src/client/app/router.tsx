@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GuestOnly, RequireVerifiedUser } from '../features/auth/RouteGuards';
@@ -7,23 +6,21 @@ import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { AppLayout } from './AppLayout';
 import { paths } from './paths';
 
-/** A page that loads when first opened, and can be asked to start loading earlier. */
-function lazyPage<T extends ComponentType>(load: () => Promise<T>) {
-  const { Component, preload } = lazyWithPreload(load);
-  return { Page: Component, preload };
-}
-
-// The visitor's first screens ship in the main bundle; the rest load when first opened.
-const journal = lazyPage(() => import('../features/journal/JournalPage').then((module) => module.JournalPage));
-const settings = lazyPage(() => import('../features/settings/SettingsPage').then((module) => module.SettingsPage));
-const about = lazyPage(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
-const emailAction = lazyPage(() =>
+// The visitor's first screens ship in the main bundle; the rest load when first opened, or earlier (preloadPage).
+const journal = lazyWithPreload(() =>
+  import('../features/journal/JournalPage').then((module) => module.JournalPage),
+);
+const settings = lazyWithPreload(() =>
+  import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
+);
+const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
+const emailAction = lazyWithPreload(() =>
   import('../features/auth/EmailActionPage').then((module) => module.EmailActionPage),
 );
-const JournalPage = journal.Page;
-const SettingsPage = settings.Page;
-const AboutPage = about.Page;
-const EmailActionPage = emailAction.Page;
+const JournalPage = journal.Component;
+const SettingsPage = settings.Component;
+const AboutPage = about.Component;
+const EmailActionPage = emailAction.Component;
 
 /**
  * Starts loading the code of the page the app opens on, so it downloads while the session is checked instead of

@@ -110,6 +110,7 @@ const waitingForOutbox: {
 function noUser(): ApiError {
   return new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']);
 }
+
 const listeners = new Set<() => void>();
 const NOTHING_PENDING: readonly PendingWrite[] = [];
 
