@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { apiRequest } from '../e2e/support/api';
 import { openDatabase } from '../src/server/db/connect';
 import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
+import { newEntryId } from '../src/shared/entry-id';
 import {
   alternate,
   latencies,
@@ -33,7 +33,7 @@ async function seed(dataDir: string, userId: string, days: number, perDay: numbe
       for (let n = 0; n < perDay; n += 1) {
         const day = today - back;
         await insertEntry(trx, {
-          id: randomUUID(),
+          id: newEntryId(),
           userId,
           date: new Date(day * 86_400_000 + 43_200_000 + n * 1000),
           localDay: day,
@@ -93,12 +93,12 @@ export async function benchJournal(): Promise<JournalBench> {
       url: `${server.url}/api/entries`,
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: writer.cookie, origin: server.url },
-      // Each create carries a new id, as the app's own do (it is their idempotency key).
+      // Each create carries a new id made as the app makes them (src/shared/entry-id.ts; it is their idempotency key).
       requests: [
         {
           setupRequest: (request) => ({
             ...request,
-            body: JSON.stringify({ id: randomUUID(), content: entryText, localDate: today }),
+            body: JSON.stringify({ id: newEntryId(), content: entryText, localDate: today }),
           }),
         },
       ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEntryId } from '../../shared/entry-id';
 import type { EntryPage, JournalEntry, Stats } from '../../shared/entry-schemas';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
@@ -84,6 +85,23 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
       expect(day.entries.filter((e) => e.id === id)).toHaveLength(1);
       expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
+    });
+
+    it('gives entries time-ordered ids, and keeps an id the app made', async () => {
+      const { agent } = await signUpAndVerify(h);
+      // Made without an id, entries get UUID v7s that sort in the order they were written (the id index grows at
+      // its end); the v4 of the test above and the app's own ids are kept as sent.
+      const made: string[] = [];
+      for (let i = 0; i < 3; i += 1) made.push((await writeOn(agent, '2026-03-15')).id);
+      for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect([...made].sort()).toEqual(made);
+      expect(new Set(made).size).toBe(3);
+
+      const id = newEntryId();
+      const res = await agent.post('/api/entries', { id, content: text, localDate: '2026-03-15' });
+      expect(res.status).toBe(201);
+      expect(res.json.id).toBe(id);
+      expect(id > (made.at(-1) ?? '')).toBe(true);
     });
 
     it('refuses a date more than a day away from the server clock', async () => {

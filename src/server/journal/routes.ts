@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { dayKeyToNumber, monthDayRange } from '../../shared/dates';
+import { newEntryId } from '../../shared/entry-id';
 import {
   createEntrySchema,
   dayKeySchema,
@@ -151,7 +151,7 @@ export function journalRoutes(deps: {
     const requestedId = (body as { id?: unknown }).id;
     const id =
       requestedId === undefined
-        ? randomUUID()
+        ? newEntryId()
         : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { newEntryId } from '../../../shared/entry-id';
 import { isBlankEntry, type EntryField } from '../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../../lib/session/auth-context';
@@ -9,7 +10,6 @@ import { useToast } from '../../ui/toast-context';
 import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
 import { clearDraft, keepDraft, readDraft } from './entry-draft';
 import { EntryFields } from './EntryFields';
-import { newEntryId } from './entry-id';
 import { useCreateEntry } from './entry-writes';
 import { formatDayHeading } from './journal-view';
 

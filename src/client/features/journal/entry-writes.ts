@@ -1,6 +1,7 @@
 import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { monthKeyOf } from '../../../shared/dates';
+import { newEntryId } from '../../../shared/entry-id';
 import type { EntryContent, EntryPage, JournalEntry } from '../../../shared/entry-schemas';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
@@ -9,7 +10,6 @@ import { localDatabase } from '../../lib/persistence/local-database';
 import { useAuth } from '../../lib/session/auth-context';
 import { todayKey } from '../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from './api';
-import { newEntryId } from './entry-id';
 import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
 
 /** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
