@@ -173,7 +173,11 @@ describe('journal', () => {
       await page.getByLabel('I am grateful for...').fill('Morning light on the kitchen table');
       await page.getByLabel('I want to celebrate...').fill('Finishing the first draft');
       await page.getByLabel('I am manifesting...').fill('A calm and healthy year');
+      const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/entries'));
       await page.getByRole('button', { name: 'Save Entry' }).click();
+      // The app names a new entry with a UUID v7, made in time order, which the server's id index takes at its end.
+      const { id } = (await sent).postDataJSON() as { id: string };
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
       const card = page.getByRole('article', { name: /^Entry from \d{1,2}:\d{2} [AP]M$/ });
       await visible(card);
