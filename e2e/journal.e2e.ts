@@ -622,6 +622,38 @@ describe('journal', () => {
     });
   });
 
+  it('refreshes the numbers behind "Show more stats", and says so when that fails', async () => {
+    await withJournal(async (page) => {
+      await visible(page.getByText('0 entries this month'));
+      const stats = page.getByRole('region', { name: 'Your journal statistics' });
+      // Another device writes an entry: opening the details fetches the numbers again.
+      await createEntryViaApi(page, { gratitude: 'From my phone' });
+      await page.getByRole('button', { name: 'Show more stats' }).click();
+      await visible(page.getByText('1 entry this month'));
+      expect(await stats.innerText()).toMatch(/Entries this year\s+1\s+Total entries\s+1/);
+
+      await page.route(
+        (url) => url.pathname === '/api/stats',
+        (route) => route.fulfill({ status: 403, json: { code: 'forbidden', message: 'Forbidden' } }),
+      );
+      await page.getByRole('button', { name: 'Show fewer stats' }).click();
+      await page.getByRole('button', { name: 'Show more stats' }).click();
+      await visible(page.getByText('Failed to load detailed stats'));
+      await visible(stats.getByText('Unable to load statistics'));
+      // The summary keeps the numbers it has; only the details could not be refreshed.
+      await visible(page.getByText('1 entry this month'));
+      expect(await page.getByText('Failed to load stats', { exact: true }).count()).toBe(0);
+      expect(await stats.getByText('Entries this year').count()).toBe(0);
+
+      // Closing and opening the details again is the way to retry.
+      await page.unrouteAll();
+      await page.getByRole('button', { name: 'Show fewer stats' }).click();
+      await page.getByRole('button', { name: 'Show more stats' }).click();
+      await visible(stats.getByText('Entries this year'));
+      await gone(stats.getByText('Unable to load statistics'));
+    });
+  });
+
   it('explains a failed load, offers Try Again, and falls back to the default quote', async () => {
     // Once loaded, the quotes are kept for offline use (service worker and persisted cache): a quotes file that
     // fails can only be met on a first visit.

@@ -41,15 +41,40 @@ function LoadingStats() {
   );
 }
 
-/** Entries this month and the current streak, with the year's and all-time counts behind an expander. */
+/**
+ * Entries this month and the current streak, with the year's and all-time counts behind an expander. Opening the
+ * expander refreshes the numbers (another device may have written since); if that refresh fails, the summary keeps
+ * the numbers it has, and only the details say they could not be loaded.
+ */
 export function StatsPanel({ today }: { today: string }) {
   const stats = useStats(today);
   const [expanded, setExpanded] = useState(false);
+  const [refreshingDetails, setRefreshingDetails] = useState(false);
+  /** When the expander's refresh failed: the failure (stats.errorUpdatedAt) that belongs to the details. */
+  const [detailsFailedAt, setDetailsFailedAt] = useState(0);
   const headingId = useId();
   const detailsId = useId();
-  useFailureToast(`stats:${today}`, stats.errorUpdatedAt, stats.isError ? STATS_MESSAGES.loadFailed : null);
+  const detailsFailed = stats.isError && (refreshingDetails || stats.errorUpdatedAt === detailsFailedAt);
+  useFailureToast(
+    `stats:${today}`,
+    stats.errorUpdatedAt,
+    stats.isError ? (detailsFailed ? STATS_MESSAGES.detailedFailed : STATS_MESSAGES.loadFailed) : null,
+  );
   // Offline with no copy of today's numbers on the device: the load waits for the connection.
-  const unavailable = stats.isError || (stats.isPending && stats.fetchStatus === 'paused');
+  const unavailable = (stats.isError && !detailsFailed) || (stats.isPending && stats.fetchStatus === 'paused');
+
+  function toggleDetails() {
+    if (expanded) {
+      setExpanded(false);
+      return;
+    }
+    setExpanded(true);
+    setRefreshingDetails(true);
+    void stats.refetch().then((result) => {
+      setDetailsFailedAt(result.isError ? result.errorUpdatedAt : 0);
+      setRefreshingDetails(false);
+    });
+  }
 
   return (
     <section className="card stats-panel" aria-labelledby={headingId}>
@@ -58,7 +83,7 @@ export function StatsPanel({ today }: { today: string }) {
       </h2>
       {stats.isPending && !unavailable && <LoadingStats />}
       {unavailable && <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>}
-      {stats.data && !stats.isError && (
+      {stats.data && !unavailable && (
         <>
           <div className="stats-summary">
             <Stat icon="✎" text={monthlyCountText(stats.data.monthlyCount)} />
@@ -68,21 +93,27 @@ export function StatsPanel({ today }: { today: string }) {
               className="btn btn-link stats-toggle"
               aria-expanded={expanded}
               aria-controls={detailsId}
-              onClick={() => setExpanded((open) => !open)}
+              onClick={toggleDetails}
             >
               {expanded ? 'Show fewer stats' : 'Show more stats'}
             </button>
           </div>
-          <dl id={detailsId} className="stats-details" hidden={!expanded}>
-            <div className="stats-detail">
-              <dt>Entries this year</dt>
-              <dd className="tabular">{stats.data.yearlyCount}</dd>
-            </div>
-            <div className="stats-detail">
-              <dt>Total entries</dt>
-              <dd className="tabular">{stats.data.totalEntries}</dd>
-            </div>
-          </dl>
+          <div id={detailsId} className="stats-more" hidden={!expanded}>
+            {detailsFailed && !refreshingDetails ? (
+              <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>
+            ) : (
+              <dl className="stats-details">
+                <div className="stats-detail">
+                  <dt>Entries this year</dt>
+                  <dd className="tabular">{stats.data.yearlyCount}</dd>
+                </div>
+                <div className="stats-detail">
+                  <dt>Total entries</dt>
+                  <dd className="tabular">{stats.data.totalEntries}</dd>
+                </div>
+              </dl>
+            )}
+          </div>
         </>
       )}
     </section>
