@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useReducer, useState } from 'react';
 import { STATS_MESSAGES } from '../../../shared/messages';
 import { useStats } from './api';
 import { useFailureToast } from './hooks';
@@ -42,6 +42,13 @@ function LoadingStats() {
 }
 
 /**
+ * The expander's refreshes, by day: 'refreshing' while one runs, then the failure it ended in (the query's
+ * errorUpdatedAt), if any. Kept outside the panel, like the failures already toasted (hooks.ts), so that a panel
+ * mounted again (back from the settings, say) still knows that a failure belongs to the details.
+ */
+const detailsRefreshes = new Map<string, 'refreshing' | number>();
+
+/**
  * Entries this month and the current streak, with the year's and all-time counts behind an expander. Opening the
  * expander refreshes the numbers (another device may have written since); if that refresh fails, the summary keeps
  * the numbers it has, and only the details say they could not be loaded.
@@ -49,12 +56,12 @@ function LoadingStats() {
 export function StatsPanel({ today }: { today: string }) {
   const stats = useStats(today);
   const [expanded, setExpanded] = useState(false);
-  const [refreshingDetails, setRefreshingDetails] = useState(false);
-  /** When the expander's refresh failed: the failure (stats.errorUpdatedAt) that belongs to the details. */
-  const [detailsFailedAt, setDetailsFailedAt] = useState(0);
+  const [, detailsRefreshed] = useReducer((count: number) => count + 1, 0);
   const headingId = useId();
   const detailsId = useId();
-  const detailsFailed = stats.isError && (refreshingDetails || stats.errorUpdatedAt === detailsFailedAt);
+  const detailsRefresh = detailsRefreshes.get(today);
+  const refreshingDetails = detailsRefresh === 'refreshing';
+  const detailsFailed = stats.isError && (refreshingDetails || stats.errorUpdatedAt === detailsRefresh);
   useFailureToast(
     `stats:${today}`,
     stats.errorUpdatedAt,
@@ -68,11 +75,12 @@ export function StatsPanel({ today }: { today: string }) {
       setExpanded(false);
       return;
     }
+    detailsRefreshes.set(today, 'refreshing');
     setExpanded(true);
-    setRefreshingDetails(true);
     void stats.refetch().then((result) => {
-      setDetailsFailedAt(result.isError ? result.errorUpdatedAt : 0);
-      setRefreshingDetails(false);
+      if (result.isError) detailsRefreshes.set(today, result.errorUpdatedAt);
+      else detailsRefreshes.delete(today);
+      detailsRefreshed();
     });
   }
 
@@ -98,7 +106,7 @@ export function StatsPanel({ today }: { today: string }) {
               {expanded ? 'Show fewer stats' : 'Show more stats'}
             </button>
           </div>
-          <div id={detailsId} className="stats-more" hidden={!expanded}>
+          <div id={detailsId} className="stats-more" hidden={!expanded} aria-busy={refreshingDetails}>
             {detailsFailed && !refreshingDetails ? (
               <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>
             ) : (
