@@ -55,6 +55,24 @@ async function openEntryForm(page: Page): Promise<void> {
 }
 
 /** The entry form, filled in, on a page where the server refuses every save (403). */
+/**
+ * Holds back the outbox's code (OutboxSync's chunk) from the first page load until `release`, so that the journal
+ * is on screen, and a Save can be pressed, before the outbox has started.
+ */
+function holdOutboxCode() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release,
+    hold: async (page: Page) => {
+      await page.route('**/assets/OutboxSync-*.js', async (route) => {
+        await held;
+        await route.fallback();
+      });
+    },
+  };
+}
+
 async function openRefusedForm(page: Page): Promise<void> {
   await page.route('**/api/entries', (route) =>
     route.request().method() === 'POST'
@@ -97,33 +115,24 @@ describe('journal', () => {
   });
 
   it('keeps a save pressed before the outbox has started, and sends it once it has', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const outboxCode = holdOutboxCode();
     await withJournal(
       async (page) => {
         await openEntryForm(page);
         await page.getByLabel('I am grateful for...').fill('An early start');
         await page.getByRole('button', { name: 'Save Entry' }).click();
         await visible(page.getByRole('button', { name: 'Saving...' }));
-        release();
+        outboxCode.release();
         await visible(page.getByRole('article').filter({ hasText: 'An early start' }));
         await gone(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
       },
-      {
-        // The outbox's code loads on its own once the user is known; here it arrives only after the save.
-        firstVisit: async (page) => {
-          await page.route('**/assets/OutboxSync-*.js', async (route) => {
-            await held;
-            await route.fallback();
-          });
-        },
-      },
+      // The outbox's code loads on its own once the user is known; here it arrives only after the save.
+      { firstVisit: outboxCode.hold },
     );
   });
 
   it("never sends a waiting save into the next user's journal after a sign-out in the same tab", async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const outboxCode = holdOutboxCode();
     const next = await createAccount(suite.server, { name: 'Ada Lovelace' });
     await withJournal(
       async (page, account) => {
@@ -143,7 +152,7 @@ describe('journal', () => {
         await visible(page.getByRole('button', { name: ADD_ENTRY }));
         // The outbox starts now, for the next user; the first user's save must not go out through it. A save of
         // the next user's own, sent after anything the outbox took first, shows when it has done its work.
-        release();
+        outboxCode.release();
         await openEntryForm(page);
         await page.getByLabel('I am grateful for...').fill('A line of my own');
         await page.getByRole('button', { name: 'Save Entry' }).click();
@@ -153,14 +162,7 @@ describe('journal', () => {
         expect(stored).toContain('A line of my own');
         expect(stored).not.toContain('Only mine to read');
       },
-      {
-        firstVisit: async (page) => {
-          await page.route('**/assets/OutboxSync-*.js', async (route) => {
-            await held;
-            await route.fallback();
-          });
-        },
-      },
+      { firstVisit: outboxCode.hold },
     );
   });
 
@@ -175,7 +177,7 @@ describe('journal', () => {
       await page.getByLabel('I am manifesting...').fill('A calm and healthy year');
       const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/entries'));
       await page.getByRole('button', { name: 'Save Entry' }).click();
-      // The app names a new entry with a UUID v7, made in time order, which the server's id index takes at its end.
+      // The app names a new entry with a UUID v7, made in time order, which lands next to the last ones in the id index.
       const { id } = (await sent).postDataJSON() as { id: string };
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
