@@ -12,6 +12,12 @@ export function hasDangerousContent(text: string): boolean {
   return DANGEROUS_CONTENT.test(text);
 }
 
+/** In a `u` regex a surrogate that is half of a pair is read as part of its character, so only a lone one matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Spaces, and the invisible characters that separate or join others without showing anything. */
+const BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060]*$/u;
+
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -25,13 +31,14 @@ function entryText(field: EntryField) {
     .max(MAX_FIELD_LENGTH, {
       error: `${capitalise(field)} exceeds maximum length of ${MAX_FIELD_LENGTH} characters`,
     })
-    // A NUL is not text a person writes, and PostgreSQL cannot store it.
-    .refine((text) => !text.includes('\0'), { error: `Invalid ${field} format` })
+    // A NUL is not text a person writes, and PostgreSQL cannot store it. Half of a UTF-16 surrogate pair is not
+    // text either: stored as UTF-8 it would come back as replacement characters, longer than it went in.
+    .refine((text) => !text.includes('\0') && !LONE_SURROGATE.test(text), { error: `Invalid ${field} format` })
     .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
 }
 
 export function isBlankEntry(entry: Partial<Record<EntryField, string>>): boolean {
-  return ENTRY_FIELDS.every((field) => (entry[field] ?? '').trim() === '');
+  return ENTRY_FIELDS.every((field) => BLANK.test(entry[field] ?? ''));
 }
 
 /** The text of an entry, as written in the form and as accepted by the API. */
@@ -53,11 +60,14 @@ export type EntryContent = z.infer<typeof entryContentSchema>;
 export const dayKeySchema = z.iso.date();
 export const monthKeySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
-export const createEntrySchema = z.object({
-  content: entryContentSchema,
-  /** The writer's local date when they saved: the day the entry belongs to. */
-  localDate: dayKeySchema,
-});
+export const createEntrySchema = z.object(
+  {
+    content: entryContentSchema,
+    /** The writer's local date when they saved: the day the entry belongs to. */
+    localDate: dayKeySchema,
+  },
+  { error: JOURNAL_MESSAGES.invalidEntryData },
+);
 
 export interface JournalEntry {
   id: string;

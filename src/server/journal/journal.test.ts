@@ -48,6 +48,27 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect(on.memory).toBe('The sea');
     });
 
+    it('refuses an entry whose only text is a memory the memory section does not keep', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const onlyMemory = { gratitude: '', celebration: ' ', manifestation: '', memory: 'The sea' };
+      const created = await agent.post('/api/entries', { content: onlyMemory, localDate: '2026-03-15' });
+      expect(created.status).toBe(400);
+      expect(created.json).toEqual({ code: 'invalid-entry', message: "You haven't entered anything into your journal entry." });
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(0);
+
+      // An edit that empties the three prompts is refused too, and the entry keeps its text.
+      const entry = await writeOn(agent, '2026-03-15');
+      const edited = await agent.put(`/api/entries/${entry.id}`, { content: onlyMemory, localDate: '2026-03-15' });
+      expect(edited.status).toBe(400);
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries).toEqual([entry]);
+
+      // With the section on, the memory is kept, so it alone makes an entry.
+      await agent.patch('/api/profile', { preferences: { showMemorySection: true } });
+      expect((await agent.post('/api/entries', { content: onlyMemory, localDate: '2026-03-15' })).status).toBe(201);
+    });
+
     it('accepts an entry with only one field filled', async () => {
       const { agent } = await signUpAndVerify(h);
       h.clock.set('2026-03-15T12:00:00.000Z');
@@ -104,6 +125,26 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect(id > (made.at(-1) ?? '')).toBe(true);
     });
 
+    it('accepts a date only while it is today somewhere on Earth, give or take an hour', async () => {
+      const { agent } = await signUpAndVerify(h);
+      const post = (localDate: string) => agent.post('/api/entries', { content: text, localDate });
+      // 23:10 UTC: already the 16th in Kiribati (UTC+14), still the 15th in Baker Island (UTC-12). The 14th has
+      // ended everywhere.
+      h.clock.set('2026-03-15T23:10:00.000Z');
+      expect((await post('2026-03-16')).status).toBe(201);
+      expect((await post('2026-03-15')).status).toBe(201);
+      expect((await post('2026-03-14')).json.code).toBe('invalid-date');
+      // 00:30 UTC: still the 14th at UTC-12; the 16th has begun nowhere.
+      h.clock.set('2026-03-15T00:30:00.000Z');
+      expect((await post('2026-03-14')).status).toBe(201);
+      expect((await post('2026-03-16')).json.code).toBe('invalid-date');
+      // An hour's slack for a device clock that runs a little fast: the 16th from 09:00 UTC on the 15th.
+      h.clock.set('2026-03-15T09:30:00.000Z');
+      expect((await post('2026-03-16')).status).toBe(201);
+      h.clock.set('2026-03-15T08:30:00.000Z');
+      expect((await post('2026-03-16')).json.code).toBe('invalid-date');
+    });
+
     it('refuses a date more than a day away from the server clock', async () => {
       const { agent } = await signUpAndVerify(h);
       h.clock.set('2026-03-15T12:00:00.000Z');
@@ -158,15 +199,37 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       await expectRefused({ ...text, [field]: 'before\u0000after' }, `Invalid ${field} format`);
     });
 
+    it.each(['gratitude', 'celebration', 'manifestation', 'memory'])(
+      'refuses half of a surrogate pair in %s, which no stored text could give back',
+      async (field) => {
+        await expectRefused({ ...text, [field]: 'a\ud800b' }, `Invalid ${field} format`);
+        await expectRefused({ ...text, [field]: '\udfff' }, `Invalid ${field} format`);
+      },
+    );
+
     it('refuses missing data', async () => {
       await expectRefused(undefined, 'Invalid entry data');
       await expectRefused({ gratitude: 'only one' }, 'Invalid entry data');
       await expectRefused('a string', 'Invalid entry data');
     });
 
+    it.each([[null], [[]], [42], ['"text"']])('refuses a body that is not an object (%j) as missing data', async (body) => {
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const res = await agent.request('POST', '/api/entries', body);
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ code: 'invalid-entry', message: 'Invalid entry data' });
+    });
+
     it('refuses an entry that is blank after trimming', async () => {
       await expectRefused(
         { gratitude: '  ', celebration: '\n', manifestation: '\t', memory: ' ' },
+        "You haven't entered anything into your journal entry.",
+      );
+    });
+
+    it('counts invisible characters as blank', async () => {
+      await expectRefused(
+        { gratitude: '\u200b\u200b', celebration: '\u2060', manifestation: '\u00a0\ufeff', memory: '\u200d' },
         "You haven't entered anything into your journal entry.",
       );
     });

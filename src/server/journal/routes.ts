@@ -6,6 +6,7 @@ import { newEntryId } from '../../shared/entry-id';
 import {
   createEntrySchema,
   dayKeySchema,
+  isBlankEntry,
   monthKeySchema,
   type EntryPage,
   type JournalEntry,
@@ -22,6 +23,7 @@ import { jsonResponse } from '../http/security';
 import {
   deleteEntry,
   type EntryCursor,
+  type EntryText,
   findEntry,
   findEntryById,
   insertEntry,
@@ -31,22 +33,37 @@ import {
 } from './repository';
 import type { ReadCache } from './read-cache';
 
-const MS_PER_DAY = 86_400_000;
+const MS_PER_HOUR = 3_600_000;
+const MS_PER_DAY = 24 * MS_PER_HOUR;
+/**
+ * Clocks on Earth run from UTC-12 (Baker Island) to UTC+14 (Kiribati). An hour more on either side allows for a
+ * device clock that is a little off, and for no date that is not somebody's today.
+ */
+const WESTMOST_OFFSET = -13 * MS_PER_HOUR;
+const EASTMOST_OFFSET = 15 * MS_PER_HOUR;
 
 const invalidDate = () =>
   new HttpError(400, 'invalid-date', 'Your device date does not match the server clock. Check your date settings.');
 
 /**
- * The writer's "today", as their device says it. It is accepted only within a day of the server's clock, which
- * covers every time zone on Earth and nothing more.
+ * The writer's "today", as their device says it. It is accepted only while it is today in some time zone by the
+ * server's clock (give or take the hour above): within a day of the server's own date, and never a day that has
+ * ended everywhere or begun nowhere.
  */
 export function checkedToday(localDate: unknown, now: Date): number {
   const parsed = dayKeySchema.safeParse(localDate);
   if (!parsed.success) throw invalidDate();
   const day = dayKeyToNumber(parsed.data);
-  const serverDay = Math.floor(now.getTime() / MS_PER_DAY);
-  if (Math.abs(day - serverDay) > 1) throw invalidDate();
+  const time = now.getTime();
+  const westmostDay = Math.floor((time + WESTMOST_OFFSET) / MS_PER_DAY);
+  const eastmostDay = Math.floor((time + EASTMOST_OFFSET) / MS_PER_DAY);
+  if (day < westmostDay || day > eastmostDay) throw invalidDate();
   return day;
+}
+
+/** An entry whose stored text would be blank: the memory counts only where it is kept (SPEC §5). */
+function refuseBlank(text: EntryText): void {
+  if (isBlankEntry(text)) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.emptyEntry);
 }
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
@@ -155,19 +172,15 @@ export function journalRoutes(deps: {
         : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;
-    const create = () =>
-      write((trx) =>
-        insertEntry(trx, {
-          id,
-          userId,
-          date: now(),
-          localDay,
-          gratitude: content.gratitude,
-          celebration: content.celebration,
-          manifestation: content.manifestation,
-          memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
-        }),
-      );
+    const text: EntryText = {
+      gratitude: content.gratitude,
+      celebration: content.celebration,
+      manifestation: content.manifestation,
+      // The memory is kept only while the memory section is on (SPEC §3).
+      memory: c.get('journal').showMemorySection ? (content.memory ?? '') : '',
+    };
+    refuseBlank(text);
+    const create = () => write((trx) => insertEntry(trx, { id, userId, date: now(), localDay, ...text }));
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     // The id doubles as an idempotency key: a retried create answers with the entry the first attempt stored.
     let entry = await create();
@@ -196,13 +209,14 @@ export function journalRoutes(deps: {
       throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
     }
     const content = input.content;
-    const text = {
+    const text: EntryText = {
       gratitude: content.gratitude,
       celebration: content.celebration,
       manifestation: content.manifestation,
       // The memory is written only while the memory section is on (SPEC §5); otherwise it is kept.
       memory: c.get('journal').showMemorySection ? (content.memory ?? '') : entry.memory,
     };
+    refuseBlank(text);
     const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
     if (!updated) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
     return jsonResponse(c, JSON.stringify(updated));
