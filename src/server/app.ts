@@ -100,8 +100,18 @@ export function createApp(deps: AppDeps) {
       if (Number(length) > MAX_BODY_BYTES) throw tooLarge();
       return next();
     }
-    // A streamed (chunked) body has no length up front: it is counted as it arrives.
-    return limitStreamedBody(c, next);
+    // A streamed (chunked) body has no length up front: it is counted as it arrives. If it breaks off or is
+    // malformed, the client is at fault, not the database: a 400, whatever error the broken stream reports.
+    let reading = true;
+    try {
+      return await limitStreamedBody(c, () => {
+        reading = false;
+        return next();
+      });
+    } catch (error) {
+      if (!reading || error instanceof HttpError) throw error;
+      throw new HttpError(400, 'unreadable-body', 'The request body could not be read');
+    }
   });
 
   const healthy = JSON.stringify({ status: 'ok' });

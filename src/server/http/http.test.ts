@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../app';
@@ -177,6 +177,35 @@ describe('hardened HTTP', () => {
       const res = await send(signIn, framing);
       expect(res).toEqual({ status: 401, json: expect.objectContaining({ code: 'invalid-credential' }) });
       expect(await send('{"email":', framing)).toEqual({ status: 400, json: expect.objectContaining({ code: 'invalid-json' }) });
+    });
+
+    it.each([
+      ['a malformed chunk', 'zz\r\n{"email":"a"}\r\n0\r\n\r\n'],
+      ['a body that breaks off', '5\r\n{"ema'],
+    ])('counts %s as the client’s fault, not a database outage', async (_, chunks) => {
+      const head =
+        'POST /api/auth/sign-in HTTP/1.1\r\nhost: localhost\r\norigin: http://localhost:3000\r\n' +
+        'content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n';
+      const seen = h.logLines.length;
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(head);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      socket.end(chunks);
+      const logged = async () => {
+        for (let tries = 0; tries < 100; tries += 1) {
+          const lines = h.logLines.slice(seen).map((line) => JSON.parse(line) as Record<string, unknown>);
+          const request = lines.find((line) => line.event === 'http.request' && line.path === '/api/auth/sign-in');
+          if (request) return { lines, request };
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('the request was never logged');
+      };
+      const { lines, request } = await logged();
+      socket.destroy();
+      expect(request.status).toBe(400);
+      expect(lines.map((line) => line.event)).not.toContain('http.unavailable');
     });
   });
 
