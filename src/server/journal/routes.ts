@@ -33,31 +33,24 @@ import {
 } from './repository';
 import type { ReadCache } from './read-cache';
 
-const MS_PER_HOUR = 3_600_000;
-const MS_PER_DAY = 24 * MS_PER_HOUR;
-/**
- * Clocks on Earth run from UTC-12 (Baker Island) to UTC+14 (Kiribati). An hour more on either side allows for a
- * device clock that is a little off, and for no date that is not somebody's today.
- */
-const WESTMOST_OFFSET = -13 * MS_PER_HOUR;
-const EASTMOST_OFFSET = 15 * MS_PER_HOUR;
+const MS_PER_DAY = 86_400_000;
 
 const invalidDate = () =>
   new HttpError(400, 'invalid-date', 'Your device date does not match the server clock. Check your date settings.');
 
 /**
- * The writer's "today", as their device says it. It is accepted only while it is today in some time zone by the
- * server's clock (give or take the hour above): within a day of the server's own date, and never a day that has
- * ended everywhere or begun nowhere.
+ * The writer's "today", as their device says it. It is accepted within a day of the server's own (UTC) date: that
+ * covers every time zone on Earth, and it gives a write queued offline late in the evening until the next day to
+ * reach the server (decision 007). It also lets a writer who sets their device's date back have yesterday's page
+ * for about a day more than their time zone would: a looser bound than the calendar, never a way into another
+ * user's entries.
  */
 export function checkedToday(localDate: unknown, now: Date): number {
   const parsed = dayKeySchema.safeParse(localDate);
   if (!parsed.success) throw invalidDate();
   const day = dayKeyToNumber(parsed.data);
-  const time = now.getTime();
-  const westmostDay = Math.floor((time + WESTMOST_OFFSET) / MS_PER_DAY);
-  const eastmostDay = Math.floor((time + EASTMOST_OFFSET) / MS_PER_DAY);
-  if (day < westmostDay || day > eastmostDay) throw invalidDate();
+  const serverDay = Math.floor(now.getTime() / MS_PER_DAY);
+  if (Math.abs(day - serverDay) > 1) throw invalidDate();
   return day;
 }
 
