@@ -491,11 +491,16 @@ describe('journal', () => {
       await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'long') }));
       expect(await page.getByRole('button', { name: 'Next day' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Go to Today' }).count()).toBe(0);
+      const toggle = page.getByRole('group', { name: 'Journal view' });
+      const toggleOnToday = await toggle.boundingBox();
 
       await page.getByRole('button', { name: 'Previous day' }).click();
       await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(yesterday, 'long') }));
       await visible(page.getByText('No journal entry for this day'));
       await visible(page.getByRole('button', { name: 'Next day' }));
+      // 'Go to Today' appears beside the Day/Month toggle without moving it.
+      await visible(page.getByRole('button', { name: 'Go to Today' }));
+      expect(await toggle.boundingBox()).toEqual(toggleOnToday);
       expect(await page.getByRole('button', { name: ADD_ENTRY }).count()).toBe(0);
       expect(new URL(page.url()).searchParams.get('date')).toBe(yesterday);
 
@@ -518,6 +523,11 @@ describe('journal', () => {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(today, 'short') }));
+      // On a phone the button goes below the toggle, which again stays where it was.
+      const toggleOnPhone = await toggle.boundingBox();
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await visible(page.getByRole('button', { name: 'Go to Today' }));
+      expect(await toggle.boundingBox()).toEqual(toggleOnPhone);
     });
   });
 

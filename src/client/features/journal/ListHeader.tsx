@@ -93,7 +93,7 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
         {!isCurrentPeriod(location, today) && (
           <Button
             variant="secondary"
-            className="btn-small"
+            className="btn-small go-to-today"
             onClick={() => onNavigate({ view: location.view, date: today })}
           >
             Go to Today
