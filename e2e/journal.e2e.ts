@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
@@ -27,6 +27,8 @@ async function withJournal(
     withClock?: boolean;
     viewport?: { width: number; height: number };
     firstVisit?: (page: Page) => Promise<void>;
+    /** A phone, say: its user agent, screen and touch. */
+    device?: BrowserContextOptions;
   } = {},
 ): Promise<void> {
   const account = await createAccount(suite.server);
@@ -40,6 +42,7 @@ async function withJournal(
     },
     {
       context: {
+        ...options.device,
         ...(options.viewport ? { viewport: options.viewport } : {}),
         ...(options.firstVisit ? { serviceWorkers: 'block' as const } : {}),
       },
@@ -54,7 +57,6 @@ async function openEntryForm(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
 }
 
-/** The entry form, filled in, on a page where the server refuses every save (403). */
 /**
  * Holds back the outbox's code (OutboxSync's chunk) from the first page load until `release`, so that the journal
  * is on screen, and a Save can be pressed, before the outbox has started.
@@ -73,6 +75,7 @@ function holdOutboxCode() {
   };
 }
 
+/** The entry form, filled in, on a page where the server refuses every save (403). */
 async function openRefusedForm(page: Page): Promise<void> {
   await page.route('**/api/entries', (route) =>
     route.request().method() === 'POST'
@@ -323,6 +326,39 @@ describe('journal', () => {
       await expect.poll(() => isFocused(save)).toBe(true);
       expect(await page.getByLabel('I am grateful for...').inputValue()).toBe('A quiet morning');
     });
+  });
+
+  it('shows toasts above the install banner on a phone, not over its text', async () => {
+    const android: BrowserContextOptions = {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+    };
+    await withJournal(
+      async (page) => {
+        const banner = page.getByRole('region', { name: 'Install the app' });
+        await visible(banner);
+        await openRefusedForm(page);
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        const toast = page.getByText('Failed to save journal entry. Please try again.');
+        await visible(toast);
+        const [toastBox, bannerBox] = await Promise.all([toast.boundingBox(), banner.boundingBox()]);
+        if (!toastBox || !bannerBox) throw new Error('the toast or the banner has no box');
+        expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(bannerBox.y);
+        // Once the banner is dismissed, toasts go back to the foot of the screen.
+        await banner.getByRole('button', { name: 'Dismiss' }).click();
+        await gone(banner);
+        await expect
+          .poll(async () => {
+            const box = await page.locator('.toast-region').boundingBox();
+            return box ? Math.round(915 - (box.y + box.height)) : -1;
+          })
+          .toBeLessThan(40);
+      },
+      { device: android },
+    );
   });
 
   it('keeps a toast while the pointer rests on it, then lets it go', async () => {

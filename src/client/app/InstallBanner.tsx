@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../../shared/limits';
 import { currentMobilePlatform, INSTALL_HINT, isRunningInstalled, type MobilePlatform } from '../lib/mobile-install';
 import { storage } from '../lib/storage';
@@ -43,6 +43,23 @@ function MenuIcon() {
  */
 export function InstallBanner() {
   const [platform, setPlatform] = useState(platformToHint);
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  // Toasts rise above the banner instead of covering its text and its Dismiss button (components.css).
+  useLayoutEffect(() => {
+    const banner = bannerRef.current;
+    if (!banner) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--install-banner-height', `${banner.offsetHeight}px`);
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--install-banner-height');
+    };
+  }, [platform]);
+
   if (!platform) return null;
 
   function dismiss() {
@@ -51,7 +68,7 @@ export function InstallBanner() {
   }
 
   return (
-    <div className="install-banner" role="region" aria-label="Install the app">
+    <div ref={bannerRef} className="install-banner" role="region" aria-label="Install the app">
       <div className="install-banner-inner">
         <span className="install-banner-icon" aria-hidden="true">
           {platform === 'ios' ? <ShareIcon /> : <MenuIcon />}
