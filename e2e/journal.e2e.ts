@@ -6,6 +6,7 @@ import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
+import { ANDROID } from './support/devices';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -329,13 +330,6 @@ describe('journal', () => {
   });
 
   it('shows toasts above the install banner on a phone, not over its text', async () => {
-    const android: BrowserContextOptions = {
-      userAgent:
-        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-      viewport: { width: 412, height: 915 },
-      isMobile: true,
-      hasTouch: true,
-    };
     await withJournal(
       async (page) => {
         const banner = page.getByRole('region', { name: 'Install the app' });
@@ -353,11 +347,11 @@ describe('journal', () => {
         await expect
           .poll(async () => {
             const box = await page.locator('.toast-region').boundingBox();
-            return box ? Math.round(915 - (box.y + box.height)) : -1;
+            return box ? Math.round(ANDROID.viewport.height - (box.y + box.height)) : -1;
           })
           .toBeLessThan(40);
       },
-      { device: android },
+      { device: ANDROID },
     );
   });
 

@@ -1,7 +1,8 @@
-import type { BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/shared/limits';
 import { gone, visible } from './support/browser';
+import { ANDROID, IPHONE } from './support/devices';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -11,22 +12,6 @@ beforeAll(async () => {
   const config = (await (await fetch(`${suite.server.url}/api/config`)).json()) as { demoVideoId: string };
   demoVideoId = config.demoVideoId;
 });
-
-const IPHONE: BrowserContextOptions = {
-  userAgent:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-};
-
-const ANDROID: BrowserContextOptions = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  viewport: { width: 412, height: 915 },
-  isMobile: true,
-  hasTouch: true,
-};
 
 const VIDEO_HOST = '**://www.youtube-nocookie.com/**';
 const VIDEO_FAILED = 'The video could not be loaded. Please check your connection and try again.';
