@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './connect';
+import { GroupCommit } from './group-commit';
 import { PreparedQuery } from './prepared';
+import type { Database } from './schema';
 
 describe('writes on SQLite (group commit)', () => {
   let dir: string;
@@ -122,5 +124,91 @@ describe('writes on SQLite (group commit)', () => {
     await expect(write).rejects.toThrow('rolled back');
     expect(await during).toEqual([1]);
     expect(await ids()).toEqual([1]);
+  });
+});
+
+describe('batches of the group commit', () => {
+  let dir: string;
+  let sqlite: SQLite.Database;
+  let db: Kysely<Database>;
+  /** How many transactions were committed, counted from the statements Kysely ran. */
+  let commits: number;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-group-batches-'));
+    sqlite = new SQLite(join(dir, 'journal.db'));
+    sqlite.pragma('journal_mode = WAL');
+    commits = 0;
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        if (event.level === 'query' && event.query.sql === 'commit') commits += 1;
+      },
+    });
+    await sql`create table note (id integer primary key)`.execute(db);
+    commits = 0;
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function writer(group: GroupCommit) {
+    return (id: number) => group.run((trx) => sql`insert into note (id) values (${id})`.execute(trx).then(() => id));
+  }
+
+  /**
+   * Starts one write in each of the first `count` turns of the event loop, the way requests arrive: before the
+   * turn's setImmediate callbacks that were already waiting. Resolves with the turn each write was answered in.
+   */
+  function oneWriteATurn(write: (id: number) => Promise<number>, count: number): Promise<number[]> {
+    return new Promise((resolve) => {
+      let turn = 0;
+      const answered: (number | undefined)[] = [];
+      const tick = () => {
+        turn += 1;
+        if (answered.filter((at) => at !== undefined).length === count) {
+          resolve(answered as number[]);
+          return;
+        }
+        setImmediate(tick);
+        if (turn <= count) {
+          const index = turn - 1;
+          answered[index] = undefined;
+          void write(turn).then(() => (answered[index] = turn));
+        }
+      };
+      setImmediate(tick);
+    });
+  }
+
+  it('commits a lone write at the end of the turn it arrives in', async () => {
+    const write = writer(new GroupCommit(db));
+    const answeredIn = await oneWriteATurn(write, 1);
+    expect(answeredIn).toEqual([2]);
+    expect(commits).toBe(1);
+  });
+
+  it('waits for writes that keep arriving, and commits them together', async () => {
+    const write = writer(new GroupCommit(db, 100, 8));
+    await oneWriteATurn(write, 5);
+    expect(commits).toBe(1);
+    expect(sqlite.prepare('select count(*) as n from note').get()).toEqual({ n: 5 });
+  });
+
+  it('waits no more than its number of turns when writes never stop arriving', async () => {
+    const write = writer(new GroupCommit(db, 100, 3));
+    const answeredIn = await oneWriteATurn(write, 12);
+    // Arrived in turn 1, it waits three turns more for the writes of turns 2 to 4, and is answered in the next.
+    expect(answeredIn[0]).toBe(5);
+    expect(commits).toBe(3);
+    expect(sqlite.prepare('select count(*) as n from note').get()).toEqual({ n: 12 });
+  });
+
+  it('commits a full batch without waiting for more', async () => {
+    const write = writer(new GroupCommit(db, 10, 8));
+    await Promise.all(Array.from({ length: 25 }, (_, index) => write(index + 1)));
+    expect(commits).toBe(3);
   });
 });

@@ -25,6 +25,11 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * the writes that arrive together share one transaction and one fsync: each runs in a savepoint of its own, so a
  * write that fails rolls back alone, and every caller hears back only after the shared COMMIT has reached the disk.
  * A 2xx still means committed.
+ *
+ * A batch starts at the end of the turn of the event loop its first write arrived in. While writes keep arriving,
+ * turn after turn, it waits for them, up to `maxGatherTurns` turns or `maxBatch` writes: each COMMIT holds up the
+ * whole server until the disk answers, so fewer and fuller batches leave more time for requests. A write that
+ * arrives alone is committed at the end of its own turn, as before (decision 011, stop 19).
  */
 export class GroupCommit {
   private queue: Queued[] = [];
@@ -33,6 +38,7 @@ export class GroupCommit {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly maxBatch = 100,
+    private readonly maxGatherTurns = 8,
   ) {}
 
   run<T>(unit: WriteUnit<T>): Promise<T> {
@@ -41,8 +47,18 @@ export class GroupCommit {
       if (!this.running) {
         this.running = true;
         // Writes that arrive in this turn of the event loop join the first batch.
-        setImmediate(() => void this.drain());
+        this.gather(this.queue.length, 0);
       }
+    });
+  }
+
+  /** Drains at the end of this turn, unless writes came in during it: then it waits for the next turn's. */
+  private gather(queued: number, turns: number): void {
+    setImmediate(() => {
+      const now = this.queue.length;
+      const arriving = now > queued && now < this.maxBatch && turns < this.maxGatherTurns;
+      if (arriving) this.gather(now, turns + 1);
+      else void this.drain();
     });
   }
 
