@@ -165,18 +165,21 @@ describe('batches of the group commit', () => {
   function oneWriteATurn(write: (id: number) => Promise<number>, count: number): Promise<number[]> {
     return new Promise((resolve) => {
       let turn = 0;
-      const answered: (number | undefined)[] = [];
+      let answers = 0;
+      const answeredIn: number[] = [];
       const tick = () => {
         turn += 1;
-        if (answered.filter((at) => at !== undefined).length === count) {
-          resolve(answered as number[]);
+        if (answers === count) {
+          resolve(answeredIn);
           return;
         }
         setImmediate(tick);
         if (turn <= count) {
           const index = turn - 1;
-          answered[index] = undefined;
-          void write(turn).then(() => (answered[index] = turn));
+          void write(turn).then(() => {
+            answeredIn[index] = turn;
+            answers += 1;
+          });
         }
       };
       setImmediate(tick);
