@@ -29,11 +29,27 @@ export function errorResponse(c: Context, error: HttpError): Response {
   return c.json({ code: error.code, message: error.message }, error.status);
 }
 
-/** Reads a JSON object body; a missing or malformed body is a 400, never an exception. */
+/** Refuses bytes that are not UTF-8 instead of turning them into replacement characters. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The charset a Content-Type names, lower-cased, if it names one. */
+function charsetOf(type: string): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1]?.toLowerCase();
+}
+
+/**
+ * Reads a JSON body; a missing or malformed body is a 400, never an exception. JSON travels as UTF-8 (RFC 8259):
+ * a body in another charset is refused with a 415, and bytes that are not UTF-8 are malformed, since decoding them
+ * anyway would store text the writer never wrote.
+ */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new HttpError(415, 'unsupported-media-type', 'Requests must be sent as application/json');
+  }
+  const charset = charsetOf(type);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new HttpError(415, 'unsupported-charset', 'Request bodies must be sent as UTF-8');
   }
   const encoding = c.req.header('content-encoding');
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
@@ -44,7 +60,7 @@ export async function readJson(c: Context): Promise<unknown> {
   }
   takeWholeBody(c.env as { incoming?: IncomingMessage } | undefined);
   try {
-    return await c.req.json();
+    return JSON.parse(utf8.decode(await c.req.arrayBuffer()));
   } catch {
     throw new HttpError(400, 'invalid-json', 'The request body is not valid JSON');
   }

@@ -80,6 +80,35 @@ describe('readJson through Node’s HTTP server', () => {
     expect(bodies(await exchange(port, [identity.head + identity.body]))).toEqual([JSON.stringify({ echoed: value })]);
   });
 
+  it('refuses bytes that are not UTF-8 with a 400, instead of storing replacement characters', async () => {
+    // An encoded lone surrogate, a byte that UTF-8 never uses, and a sequence cut short.
+    for (const bad of [[0xed, 0xa0, 0x80], [0xff], [0xc3]]) {
+      const bytes = Buffer.concat([Buffer.from('{"gratitude":"caf'), Buffer.from(bad), Buffer.from('"}')]);
+      const head = `POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`;
+      for (const pieces of [[Buffer.concat([Buffer.from(head), bytes])], [Buffer.from(head), bytes]]) {
+        const [response] = responses(await exchange(port, pieces));
+        expect(response?.status).toBe(400);
+        expect(JSON.parse(response?.body ?? '')).toEqual({ code: 'invalid-json', message: 'The request body is not valid JSON' });
+      }
+    }
+  });
+
+  it('refuses a body in another charset with a 415, and reads one declared as UTF-8', async () => {
+    for (const charset of ['iso-8859-1', 'windows-1252', '"utf-16"']) {
+      const { head, body } = post(json, { connection: 'close', 'content-type': `application/json; charset=${charset}` });
+      const [response] = responses(await exchange(port, [head + body]));
+      expect(response?.status).toBe(415);
+      expect(JSON.parse(response?.body ?? '')).toEqual({
+        code: 'unsupported-charset',
+        message: 'Request bodies must be sent as UTF-8',
+      });
+    }
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"', 'utf8']) {
+      const { head, body } = post(json, { connection: 'close', 'content-type': `application/json;charset=${charset}` });
+      expect(bodies(await exchange(port, [head + body]))).toEqual([JSON.stringify({ echoed: value })]);
+    }
+  });
+
   it('refuses malformed JSON with a 400, whole or in pieces', async () => {
     const { head, body } = post('{"gratitude": ', { connection: 'close' });
     for (const pieces of [[head + body], [head, body]]) {
