@@ -134,6 +134,34 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await post('2026-03-13')).json.code).toBe('invalid-date');
     });
 
+    it('refuses a missing date, or one that is not text, as missing data (SPEC §5)', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const entry = await writeOn(agent, '2026-03-15');
+      for (const localDate of [undefined, null, 20260315, ['2026-03-15'], { day: '2026-03-15' }]) {
+        for (const res of [
+          await agent.post('/api/entries', { content: text, localDate }),
+          await agent.put(`/api/entries/${entry.id}`, { content: { ...text, gratitude: 'changed' }, localDate }),
+        ]) {
+          expect(res.status).toBe(400);
+          expect(res.json).toEqual({ code: 'invalid-entry', message: 'Invalid entry data' });
+        }
+      }
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries.map((stored) => stored.gratitude)).toEqual([text.gratitude]);
+    });
+
+    it('refuses a date that is not a calendar day as a clock problem', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      for (const localDate of ['2026-02-30', '15/03/2026', '', '2026-3-15']) {
+        const res = await agent.post('/api/entries', { content: text, localDate });
+        expect(res.status).toBe(400);
+        expect(res.json.code).toBe('invalid-date');
+      }
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(0);
+    });
+
     it('refuses a date more than a day away from the server clock', async () => {
       const { agent } = await signUpAndVerify(h);
       h.clock.set('2026-03-15T12:00:00.000Z');

@@ -61,6 +61,17 @@ function refuseBlank(text: EntryText): void {
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
 
+/**
+ * The first problem with a create's or an edit's body, as the writer should hear it. A date that is missing or is not
+ * text is missing data (SPEC §5), a client's fault; a date that is text but not a day near the server's is the
+ * device's clock.
+ */
+function entryBodyError(issue: z.core.$ZodIssue): HttpError {
+  if (issue.path[0] !== 'localDate') return entryError(issue);
+  if (issue.code === 'invalid_type') return new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.invalidEntryData);
+  return invalidDate();
+}
+
 const uuidSchema = z.uuid();
 
 /** ?limit: plain digits only (no '1e2', '0x10' or spaces), from 1 to MAX_PAGE_SIZE. */
@@ -155,9 +166,7 @@ export function journalRoutes(deps: {
   app.post('/entries', signedIn, async (c) => {
     const userId = c.get('user').id;
     const body = await readJson(c);
-    const input = parseWith(createEntrySchema, body, (issue) =>
-      issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
-    );
+    const input = parseWith(createEntrySchema, body, entryBodyError);
     const requestedId = (body as { id?: unknown }).id;
     const id =
       requestedId === undefined
@@ -192,9 +201,7 @@ export function journalRoutes(deps: {
     const userId = c.get('user').id;
     const id = entryIdParam(c.req.param('id'));
     const body = await readJson(c);
-    const input = parseWith(createEntrySchema, body, (issue) =>
-      issue.path[0] === 'localDate' ? invalidDate() : entryError(issue),
-    );
+    const input = parseWith(createEntrySchema, body, entryBodyError);
     const today = checkedToday(input.localDate, now());
     const entry = await findEntry(db, userId, id);
     if (!entry) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
