@@ -96,9 +96,15 @@ export function createApp(deps: AppDeps) {
     // A declared length is checked as it is: Node reads no more than that many bytes. Hono's bodyLimit would turn
     // every body into a web stream first, which costs a write request more than its database work.
     const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+    const transferEncoding = c.req.header('transfer-encoding');
+    if (length !== undefined && transferEncoding === undefined) {
       if (Number(length) > MAX_BODY_BYTES) throw tooLarge();
       return next();
+    }
+    // Node undoes the chunked framing and nothing else: a body also sent gzip'd, say, would be read as plain text.
+    // HTTP's answer to a transfer coding the server does not implement is a 501 (RFC 9112, section 6.1).
+    if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') {
+      throw new HttpError(501, 'unsupported-transfer-encoding', 'Request bodies must be sent whole or chunked');
     }
     // A streamed (chunked) body has no length up front: it is counted as it arrives. If it breaks off or is
     // malformed, the client is at fault, not the database: a 400, whatever error the broken stream reports.

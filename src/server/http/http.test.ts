@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../app';
 import { createHarness, type Harness, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from '../test/harness';
+import { exchange, responses } from '../test/raw-http';
 
 describe('hardened HTTP', () => {
   let h: Harness;
@@ -177,6 +178,27 @@ describe('hardened HTTP', () => {
       const res = await send(signIn, framing);
       expect(res).toEqual({ status: 401, json: expect.objectContaining({ code: 'invalid-credential' }) });
       expect(await send('{"email":', framing)).toEqual({ status: 400, json: expect.objectContaining({ code: 'invalid-json' }) });
+    });
+
+    it('refuses a body sent in a transfer coding other than chunked with a 501, and stores nothing', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const entry = JSON.stringify({ content: { gratitude: 'tea', celebration: '', manifestation: '' }, localDate: '2026-03-15' });
+      const chunked = `${Buffer.byteLength(entry).toString(16)}\r\n${entry}\r\n0\r\n\r\n`;
+      const head = (codings: string) =>
+        `POST /api/entries HTTP/1.1\r\nhost: localhost\r\norigin: http://localhost:3000\r\ncookie: ${agent.cookie}\r\n` +
+        `content-type: application/json\r\ntransfer-encoding: ${codings}\r\nconnection: close\r\n\r\n`;
+      for (const codings of ['gzip, chunked', 'deflate,chunked']) {
+        const [response] = responses(await exchange(port, [head(codings) + chunked]));
+        expect(response?.status).toBe(501);
+        expect(JSON.parse(response?.body ?? '')).toEqual({
+          code: 'unsupported-transfer-encoding',
+          message: 'Request bodies must be sent whole or chunked',
+        });
+      }
+      expect((await agent.get('/api/stats?today=2026-03-15')).json).toMatchObject({ totalEntries: 0 });
+      const [plain] = responses(await exchange(port, [head('Chunked') + chunked]));
+      expect(plain?.status).toBe(201);
     });
 
     it.each([

@@ -107,6 +107,11 @@ export class Agent {
 
   constructor(private readonly journal: JournalApp) {}
 
+  /** The Cookie header this client sends, for requests made over a raw connection. */
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = { method, headers: { origin: 'http://localhost:3000', ...headers } };
     const sent = new Headers(init.headers);
@@ -114,9 +119,7 @@ export class Agent {
       sent.set('content-type', sent.get('content-type') ?? 'application/json');
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    if (this.cookies.size > 0) {
-      sent.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    }
+    if (this.cookies.size > 0) sent.set('cookie', this.cookie);
     init.headers = sent;
     const response = await this.journal.app.request(path, init);
     for (const cookie of response.headers.getSetCookie()) {
