@@ -6,7 +6,7 @@ import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
-import { ANDROID } from './support/devices';
+import { ANDROID, IPHONE } from './support/devices';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -213,6 +213,26 @@ describe('journal', () => {
       await visible(card.getByText('Today I want to capture these memories...'));
       await visible(card.getByText('Dinner on the balcony at dusk'));
     });
+  });
+
+  it('opens each step at its top, however far the list was scrolled', async () => {
+    await withJournal(
+      async (page) => {
+        const scrolled = () => page.evaluate(() => window.scrollY);
+        await page.evaluate(() => window.scrollTo(0, 150));
+        expect(await scrolled()).toBeGreaterThan(0);
+        await page.getByRole('button', { name: ADD_ENTRY }).click();
+        await visible(page.getByRole('heading', { level: 1, name: 'Prepare Your Mind' }));
+        expect(await scrolled()).toBe(0);
+
+        await page.evaluate(() => window.scrollTo(0, 150));
+        expect(await scrolled()).toBeGreaterThan(0);
+        await page.getByRole('button', { name: 'Skip', exact: true }).click();
+        await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
+        expect(await scrolled()).toBe(0);
+      },
+      { device: IPHONE },
+    );
   });
 
   it('guides three rounds of box breathing, then opens the form after the fade', async () => {
@@ -663,6 +683,45 @@ describe('journal', () => {
       expect(await stats.innerText()).toMatch(/Entries this year\s+1\s+Total entries\s+1/);
     });
   });
+
+  it.each([390, 601, 768])(
+    'gives the stats panel one height at %i px: loading, without a streak and with one',
+    async (width) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await withJournal(
+        async (page) => {
+          const panel = page.getByRole('region', { name: 'Your journal statistics' });
+          const height = async () => (await panel.boundingBox())?.height;
+          await visible(panel.getByText('Loading statistics...'));
+          const loading = await height();
+          release();
+          await visible(panel.getByText('No current streak'));
+          const withoutStreak = await height();
+
+          await openEntryForm(page);
+          await page.getByLabel('I am grateful for...').fill('A first day');
+          await page.getByRole('button', { name: 'Save Entry' }).click();
+          await visible(panel.getByText('1 day streak'));
+          expect([withoutStreak, await height()]).toEqual([loading, loading]);
+          expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        },
+        {
+          viewport: { width, height: 900 },
+          // The numbers are held back from the first load, so that the panel shows while they load.
+          firstVisit: async (page) => {
+            await page.route(
+              (url) => url.pathname === '/api/stats',
+              async (route) => {
+                await held;
+                await route.fallback();
+              },
+            );
+          },
+        },
+      );
+    },
+  );
 
   it('refreshes the numbers behind "Show more stats", and says so when that fails', async () => {
     await withJournal(async (page) => {

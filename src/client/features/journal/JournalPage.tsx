@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { journalDayPath } from '../../app/paths';
 import { todayKey } from '../../lib/today';
@@ -37,6 +37,14 @@ export function JournalPage() {
   const today = todayKey();
   const location = readJournalLocation(searchParams, today);
   usePageTitle(STEP_TITLES[step]);
+  // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
+  // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
+  const shownStep = useRef(step);
+  useLayoutEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo(0, 0);
+  }, [step]);
 
   const goTo = (next: Step) =>
     setState({ step: next, locationKey: routerLocation.key, returning: next === 'list' });
