@@ -1,10 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
+import { IPHONE } from './support/devices';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -20,7 +21,10 @@ const WAITING = 'Waiting to sync';
 const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 /** A fresh verified account, signed in through the login screen, on today's journal. */
-async function withJournal(test: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+async function withJournal(
+  test: (page: Page, context: BrowserContext) => Promise<void>,
+  contextOptions: BrowserContextOptions = {},
+): Promise<void> {
   const account = await createAccount(suite.server);
   await suite.withPage(
     async (page, context) => {
@@ -28,7 +32,7 @@ async function withJournal(test: (page: Page, context: BrowserContext) => Promis
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
       await test(page, context);
     },
-    { allowErrors: NETWORK_FAILURE },
+    { allowErrors: NETWORK_FAILURE, context: contextOptions },
   );
 }
 
@@ -157,6 +161,28 @@ describe('offline', () => {
       await visible(page.getByRole('button', { name: /Grace Hopper/ }));
       await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
     });
+  });
+
+  it.each([
+    ['a small phone', { ...IPHONE, viewport: { width: 320, height: 640 } }],
+    ['a phone', IPHONE],
+    ['a small tablet', { viewport: { width: 700, height: 900 } }],
+    ['a tablet', { viewport: { width: 768, height: 1024 } }],
+  ])('keeps the header one line high and on the screen when %s goes offline', async (_, device) => {
+    await withJournal(async (page, context) => {
+      const header = page.getByRole('banner');
+      const online = await header.boundingBox();
+      await context.setOffline(true);
+      await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
+      expect((await header.boundingBox())?.height).toBe(online?.height);
+      // Nothing sticks out past the edge of the screen: the account menu gives way instead.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      const menu = await page.getByRole('button', { name: /Grace Hopper/ }).boundingBox();
+      expect((menu?.x ?? Infinity) + (menu?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+      // Where the name gives way to the offline notice, the mark still links home under the app's name.
+      await visible(page.getByRole('link', { name: 'Gratitude Journal' }));
+    }, device);
   });
 
   it('keeps an entry written offline as waiting, and sends it once when the connection is back', async () => {

@@ -17,7 +17,7 @@ export function Header() {
       <div className="header-inner">
         <Link to={brandTarget} className="brand">
           <BrandMark />
-          <span>Gratitude Journal</span>
+          <span className="brand-name">Gratitude Journal</span>
         </Link>
         <ConnectionStatus />
         {(user || showSignIn) && (
