@@ -53,7 +53,8 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     await sql`drop table journal_month`.execute(database.db);
     await sql`alter table profile drop column run_first`.execute(database.db);
     await sql`alter table profile drop column run_last`.execute(database.db);
-    await sql`delete from kysely_migration where name = '004_stats_counts'`.execute(database.db);
+    // 004 and every migration after it had not run then.
+    await sql`delete from kysely_migration where name >= '004_stats_counts'`.execute(database.db);
     return database;
   }
 
@@ -126,4 +127,53 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     if (settings.kind === 'sqlite') return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(settings.path) }) });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.url, max: 1 }) }) });
   }
+});
+
+describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s', (kind) => {
+  let dir: string;
+  let testDb: TestDatabase;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'journal-migrations-'));
+    testDb = await createTestDatabase(kind, dir);
+  });
+
+  afterEach(async () => {
+    await testDb.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lowers them, but for one whose lower-case form is another entry\'s id', async () => {
+    const database = await openDatabase(testDb.settings);
+    const now = new Date().toISOString();
+    for (const id of ['ada', 'bob']) {
+      await database.db
+        .insertInto('user')
+        .values({ id, name: id, email: `${id}@example.com`, emailVerified: kind === 'postgres' ? true : 1, createdAt: now, updatedAt: now } as never)
+        .execute();
+      await database.db
+        .insertInto('profile')
+        .values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 })
+        .execute();
+    }
+    const shared = randomUUID();
+    const [upper, lower, collides] = [randomUUID().toUpperCase(), randomUUID(), shared.toUpperCase()];
+    // As hand-made requests could store them before ids were lowered: Ada's own, and Bob's copy of Ada's id.
+    const entries: [string, string][] = [['ada', upper], ['ada', lower], ['ada', shared], ['bob', collides]];
+    for (const [userId, id] of entries) {
+      await database.write((trx) => insertEntry(trx, { ...text, id, userId, date: new Date(), localDay: dayKeyToNumber('2026-03-15') }));
+    }
+    await sql`delete from kysely_migration where name = '005_lower_case_entry_ids'`.execute(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb.settings);
+    try {
+      const stored = await upgraded.db.selectFrom('journal_entry').select(['user_id', 'id']).execute();
+      expect(stored.map((row) => `${row.user_id} ${row.id}`).sort()).toEqual(
+        [`ada ${upper.toLowerCase()}`, `ada ${lower}`, `ada ${shared}`, `bob ${collides}`].sort(),
+      );
+    } finally {
+      await upgraded.close();
+    }
+  });
 });

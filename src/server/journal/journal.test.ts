@@ -108,6 +108,29 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
     });
 
+    it('reads an id in any letter case as the same id, and keeps it in lower case', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const id = newEntryId();
+      const first = await agent.post('/api/entries', { id: id.toUpperCase(), content: text, localDate: '2026-03-15' });
+      expect(first.status).toBe(201);
+      expect(first.json.id).toBe(id);
+      // A retry that spells the id in other letters finds the first attempt's entry.
+      const retry = await agent.post('/api/entries', { id, content: text, localDate: '2026-03-15' });
+      expect(retry.status).toBe(200);
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
+
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const edited = await agent.put(`/api/entries/${id.toUpperCase()}`, {
+        content: { ...text, gratitude: 'Edited' },
+        localDate: '2026-03-15',
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.json).toMatchObject({ id, gratitude: 'Edited' });
+      expect((await agent.delete(`/api/entries/${id.toUpperCase()}`)).status).toBe(200);
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(0);
+    });
+
     it('gives entries time-ordered ids, and keeps an id the app made', async () => {
       const { agent } = await signUpAndVerify(h);
       // Made without an id, entries get UUID v7s that sort in the order they were written (the id index grows at

@@ -81,10 +81,13 @@ const pageSizeSchema = z
   .transform(Number)
   .pipe(z.number().max(MAX_PAGE_SIZE));
 
-/** An entry id from a path. Every stored id is a UUID (see the create): anything else names no entry. */
+/**
+ * An entry id from a path. Every stored id is a UUID in lower case (see the create): anything else names no entry,
+ * and a UUID names the same entry in any letter case (RFC 9562).
+ */
 function entryIdParam(param: string): string {
   if (!uuidSchema.safeParse(param).success) throw new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
-  return param;
+  return param.toLowerCase();
 }
 
 function encodeCursor(entry: JournalEntry): string {
@@ -171,7 +174,8 @@ export function journalRoutes(deps: {
     const id =
       requestedId === undefined
         ? newEntryId()
-        : parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id'));
+        : // Kept in lower case, so that a retry that spells the id in other letters finds the first attempt's entry.
+          parseWith(uuidSchema, requestedId, () => new HttpError(400, 'invalid-id', 'Invalid entry id')).toLowerCase();
     const localDay = checkedToday(input.localDate, now());
     const content = input.content;
     const text: EntryText = {
