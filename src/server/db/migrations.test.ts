@@ -14,34 +14,43 @@ import type { Database } from './schema';
 
 const text = { gratitude: 'Rain', celebration: 'A finished draft', manifestation: 'Patience', memory: '' };
 
-describe.each(DATABASE_KINDS)('upgrading a database written before the stats counts, on %s', (kind) => {
+/** A fresh database of `kind` for each test of the block, dropped after it. */
+function freshDatabaseEach(kind: (typeof DATABASE_KINDS)[number]): () => TestDatabase {
   let dir: string;
   let testDb: TestDatabase;
-
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'journal-migrations-'));
     testDb = await createTestDatabase(kind, dir);
   });
-
   afterEach(async () => {
     await testDb.drop();
     rmSync(dir, { recursive: true, force: true });
   });
+  return () => testDb;
+}
+
+/** Users with a profile each, as signing up makes them, named by their ids. */
+async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (const id of ids) {
+    await db
+      .insertInto('user')
+      .values({ id, name: id, email: `${id}@example.com`, emailVerified: kind === 'postgres' ? true : 1, createdAt: now, updatedAt: now } as never)
+      .execute();
+    await db
+      .insertInto('profile')
+      .values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 })
+      .execute();
+  }
+}
+
+describe.each(DATABASE_KINDS)('upgrading a database written before the stats counts, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
 
   /** Two users with entries and one without, in a database as migration 003 left it: no month counts, no runs. */
   async function databaseBeforeStatsCounts() {
-    const database = await openDatabase(testDb.settings);
-    const now = new Date().toISOString();
-    for (const id of ['writer', 'lapsed', 'new']) {
-      await database.db
-        .insertInto('user')
-        .values({ id, name: id, email: `${id}@example.com`, emailVerified: kind === 'postgres' ? true : 1, createdAt: now, updatedAt: now } as never)
-        .execute();
-      await database.db
-        .insertInto('profile')
-        .values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 })
-        .execute();
-    }
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['writer', 'lapsed', 'new']);
     const write = (userId: string, day: string) =>
       database.write((trx) =>
         insertEntry(trx, { ...text, id: randomUUID(), userId, date: new Date(`${day}T12:00:00Z`), localDay: dayKeyToNumber(day) }),
@@ -61,7 +70,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
   it('fills the month counts and the newest run from the entries already stored', async () => {
     await (await databaseBeforeStatsCounts()).close();
 
-    const upgraded = await openDatabase(testDb.settings);
+    const upgraded = await openDatabase(testDb().settings);
     try {
       const today = dayKeyToNumber('2026-01-03');
       expect(await readStats(upgraded.db, 'writer', today)).toEqual({ monthlyCount: 3, yearlyCount: 3, totalEntries: 5, streak: 3 });
@@ -95,7 +104,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     }
     await before.close();
 
-    await expect(openDatabase(testDb.settings)).rejects.toThrow(/004_stats_counts/);
+    await expect(openDatabase(testDb().settings)).rejects.toThrow(/004_stats_counts/);
 
     const failed = await openDatabaseWithoutMigrating();
     try {
@@ -108,7 +117,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
       await failed.destroy();
     }
 
-    const upgraded = await openDatabase(testDb.settings);
+    const upgraded = await openDatabase(testDb().settings);
     try {
       expect(await readStats(upgraded.db, 'writer', dayKeyToNumber('2026-01-03'))).toEqual({
         monthlyCount: 3,
@@ -123,39 +132,18 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
 
   /** The database as it is on disk, without running migrations. */
   async function openDatabaseWithoutMigrating(): Promise<Kysely<Database>> {
-    const settings = testDb.settings;
+    const settings = testDb().settings;
     if (settings.kind === 'sqlite') return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(settings.path) }) });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: settings.url, max: 1 }) }) });
   }
 });
 
 describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s', (kind) => {
-  let dir: string;
-  let testDb: TestDatabase;
-
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'journal-migrations-'));
-    testDb = await createTestDatabase(kind, dir);
-  });
-
-  afterEach(async () => {
-    await testDb.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const testDb = freshDatabaseEach(kind);
 
   it('lowers them, but for one whose lower-case form is another entry\'s id', async () => {
-    const database = await openDatabase(testDb.settings);
-    const now = new Date().toISOString();
-    for (const id of ['ada', 'bob']) {
-      await database.db
-        .insertInto('user')
-        .values({ id, name: id, email: `${id}@example.com`, emailVerified: kind === 'postgres' ? true : 1, createdAt: now, updatedAt: now } as never)
-        .execute();
-      await database.db
-        .insertInto('profile')
-        .values({ uid: id, email: `${id}@example.com`, display_name: id, created_at: now, show_memory_section: 0 })
-        .execute();
-    }
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada', 'bob']);
     const shared = randomUUID();
     const [upper, lower, collides] = [randomUUID().toUpperCase(), randomUUID(), shared.toUpperCase()];
     // As hand-made requests could store them before ids were lowered: Ada's own, and Bob's copy of Ada's id.
@@ -166,7 +154,7 @@ describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s',
     await sql`delete from kysely_migration where name = '005_lower_case_entry_ids'`.execute(database.db);
     await database.close();
 
-    const upgraded = await openDatabase(testDb.settings);
+    const upgraded = await openDatabase(testDb().settings);
     try {
       const stored = await upgraded.db.selectFrom('journal_entry').select(['user_id', 'id']).execute();
       expect(stored.map((row) => `${row.user_id} ${row.id}`).sort()).toEqual(
