@@ -271,3 +271,74 @@ describe('offline', () => {
     });
   });
 });
+
+describe('a partial outage', () => {
+  it('keeps a failed list’s reason on screen and tells it once while only the API cannot be reached', async () => {
+    await withJournal(async (page) => {
+      const dayRequests: string[] = [];
+      let answerAfterMs = 0;
+      await page.route(
+        (url) => url.pathname === '/api/entries' || url.pathname === '/api/stats',
+        async (route) => {
+          if (route.request().method() !== 'GET') return route.continue();
+          if (new URL(route.request().url()).searchParams.has('day')) dayRequests.push(route.request().url());
+          if (answerAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+          return route.abort('failed');
+        },
+      );
+      // Everything the list area shows from now on, and every toast, in order.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        const record = () => {
+          const entries = document.querySelector('.entries');
+          const shown = entries?.querySelector('.list-loading, .load-error, .empty-state');
+          const last = seen.filter((item) => !item.startsWith('toast:')).at(-1);
+          const now = ['list-loading', 'load-error', 'empty-state'].find((name) => shown?.classList.contains(name)) ?? 'none';
+          if (now !== last) seen.push(now);
+        };
+        new MutationObserver((records) => {
+          for (const mutation of records)
+            for (const node of mutation.addedNodes)
+              if (node instanceof HTMLElement)
+                for (const toast of [node, ...node.querySelectorAll('.toast')])
+                  if (toast.matches('.toast')) seen.push(`toast:${toast.querySelector('.toast-message')?.textContent}`);
+          record();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+
+      // A day this device never loaded: only the server can answer, and it cannot be reached.
+      await page.getByRole('button', { name: 'Previous day' }).click();
+      await visible(page.getByText('Failed to load journal entries. Please try again.'));
+      // The app keeps finding the server (/healthz answers) and fetching the day again, every few seconds.
+      const firstFailure = dayRequests.length;
+      await expect.poll(() => dayRequests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(firstFailure + 4);
+
+      const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      const toasts = (items: string[], message = 'Failed to load journal entries') =>
+        items.filter((item) => item === `toast:${message}`);
+      let items = await seen();
+      const errorShown = items.findIndex((item) => item.includes('load-error'));
+      // Once the reason is shown it stays: no 'Loading entries...' in between attempts, and one toast.
+      expect(items.slice(errorShown).filter((item) => !item.startsWith('toast:'))).toEqual(['load-error']);
+      expect(toasts(items)).toHaveLength(1);
+      // The stats panel, loaded before the outage, keeps saying it could not refresh its numbers, once.
+      await visible(page.getByText('Unable to load statistics'));
+      expect(toasts(items, 'Failed to load stats')).toHaveLength(1);
+
+      // Try Again is busy while it runs, and its failure is told: the reader asked.
+      answerAfterMs = 1_000;
+      const tryAgain = page.getByRole('button', { name: 'Try Again' });
+      await tryAgain.click();
+      await expect.poll(() => tryAgain.getAttribute('aria-busy')).toBe('true');
+      await expect.poll(async () => toasts(await seen()).length, { timeout: 10_000 }).toBe(2);
+      items = await seen();
+      expect(items.slice(errorShown).filter((item) => !item.startsWith('toast:'))).toEqual(['load-error']);
+
+      await page.unrouteAll();
+      await tryAgain.click();
+      await visible(page.getByText('No journal entry for this day'));
+      await gone(page.getByText('Failed to load journal entries. Please try again.'));
+    });
+  });
+});

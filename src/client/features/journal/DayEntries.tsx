@@ -3,6 +3,7 @@ import type { JournalEntry } from '../../../shared/entry-schemas';
 import { useDayEntries } from './api';
 import { EntryCard } from './EntryCard';
 import { usePendingWrites } from './entry-writes';
+import { useRetriedFailure } from './failed-load';
 import { LoadError } from './LoadError';
 import { EmptyState, ListLoading } from './ListStatus';
 import { withPendingWrites } from './pending-entries';
@@ -22,15 +23,17 @@ export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: 
   const headingId = useId();
   // Offline with no copy of this day on the device: the load waits for the connection.
   const waitingOffline = query.isPending && query.fetchStatus === 'paused';
+  const retried = useRetriedFailure(query);
   const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
 
   let content: ReactNode;
-  if (query.isError || (waitingOffline && entries.length === 0))
+  if (query.isError || retried.retrying || (waitingOffline && entries.length === 0))
     content = (
       <LoadError
         source={`day:${dayKey}`}
-        error={query.error ?? query.failureReason}
+        error={query.error ?? retried.error ?? query.failureReason}
         failedAt={query.errorUpdatedAt}
+        loadedAt={query.dataUpdatedAt}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />

@@ -1,6 +1,6 @@
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { useFailureToast } from './hooks';
+import { retryAsked, useFailureToast } from './hooks';
 import { loadErrorMessages } from './load-errors';
 
 export interface LoadErrorProps {
@@ -8,6 +8,8 @@ export interface LoadErrorProps {
   source: string;
   error: unknown;
   failedAt: number;
+  /** The list's dataUpdatedAt: a failure after a load is told even if the one before it was the same. */
+  loadedAt: number;
   retrying: boolean;
   onRetry: () => void;
 }
@@ -16,13 +18,21 @@ export interface LoadErrorProps {
  * A failed load: a toast, and in place of the list the reason with a way to try again (SPEC §8). The toast is what
  * screen readers hear; the inline reason stays in the page without being announced a second time.
  */
-export function LoadError({ source, error, failedAt, retrying, onRetry }: LoadErrorProps) {
+export function LoadError({ source, error, failedAt, loadedAt, retrying, onRetry }: LoadErrorProps) {
   const messages = loadErrorMessages(error);
-  useFailureToast(source, failedAt, messages.toast);
+  useFailureToast(source, failedAt, messages.toast, loadedAt);
   return (
     <Notice tone="error" className="load-error" announce={false}>
       <p>{messages.inline}</p>
-      <Button variant="secondary" className="btn-small" busy={retrying} onClick={onRetry}>
+      <Button
+        variant="secondary"
+        className="btn-small"
+        busy={retrying}
+        onClick={() => {
+          retryAsked(source);
+          onRetry();
+        }}
+      >
         Try Again
       </Button>
     </Notice>

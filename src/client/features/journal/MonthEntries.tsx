@@ -5,6 +5,7 @@ import { useMonthEntries } from './api';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
 import { usePendingWrites } from './entry-writes';
+import { useRetriedFailure } from './failed-load';
 import { formatDayInMonth } from './journal-view';
 import { LoadError } from './LoadError';
 import { EmptyState, ListLoading } from './ListStatus';
@@ -66,7 +67,9 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
   );
   // Offline with no copy of this month on the device: the load waits for the connection.
   const waitingOffline = query.isPending && query.fetchStatus === 'paused';
-  const failedOutright = (query.isError && !isFetchNextPageError) || (waitingOffline && entries.length === 0);
+  const retried = useRetriedFailure(query);
+  const failedOutright =
+    (query.isError && !isFetchNextPageError) || retried.retrying || (waitingOffline && entries.length === 0);
   // Today's entries come first, so the first page tells whether there is one; a later page that fails to load
   // changes nothing about that.
   const showTodayPanel =
@@ -80,8 +83,9 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
     content = (
       <LoadError
         source={`month:${monthKey}`}
-        error={query.error ?? query.failureReason}
+        error={query.error ?? retried.error ?? query.failureReason}
         failedAt={query.errorUpdatedAt}
+        loadedAt={query.dataUpdatedAt}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />
@@ -116,6 +120,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
             source={`month:${monthKey}:more`}
             error={query.error}
             failedAt={query.errorUpdatedAt}
+            loadedAt={query.dataUpdatedAt}
             retrying={false}
             onRetry={() => void fetchNextPage()}
           />

@@ -1,7 +1,8 @@
 import { useId, useReducer, useState } from 'react';
 import { STATS_MESSAGES } from '../../../shared/messages';
 import { useStats } from './api';
-import { useFailureToast } from './hooks';
+import { useRetriedFailure } from './failed-load';
+import { retryAsked, useFailureToast } from './hooks';
 
 export function monthlyCountText(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
@@ -66,9 +67,12 @@ export function StatsPanel({ today }: { today: string }) {
     `stats:${today}`,
     stats.errorUpdatedAt,
     stats.isError ? (detailsFailed ? STATS_MESSAGES.detailedFailed : STATS_MESSAGES.loadFailed) : null,
+    stats.dataUpdatedAt,
   );
+  const retried = useRetriedFailure(stats);
   // Offline with no copy of today's numbers on the device: the load waits for the connection.
-  const unavailable = (stats.isError && !detailsFailed) || (stats.isPending && stats.fetchStatus === 'paused');
+  const unavailable =
+    (stats.isError && !detailsFailed) || retried.retrying || (stats.isPending && stats.fetchStatus === 'paused');
 
   function toggleDetails() {
     if (expanded) {
@@ -76,6 +80,8 @@ export function StatsPanel({ today }: { today: string }) {
       return;
     }
     detailsRefreshes.set(today, 'refreshing');
+    // Opening the details asks for the numbers again: a failure is told even if the last one was the same.
+    retryAsked(`stats:${today}`);
     setExpanded(true);
     void stats.refetch().then((result) => {
       if (result.isError) detailsRefreshes.set(today, result.errorUpdatedAt);
