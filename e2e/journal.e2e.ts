@@ -619,6 +619,73 @@ describe('journal', () => {
     });
   });
 
+  it('hands the focus to the first new entry when Load more is used from the keyboard', async () => {
+    await withJournal(async (page) => {
+      for (let n = 1; n <= 7; n += 1) await createEntryViaApi(page, { gratitude: `Moment ${n}` });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname === '/api/entries' && url.searchParams.has('cursor'),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      await page.reload();
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatMonthHeading(localDayKey(new Date())) }));
+      await visible(page.getByText('Moment 7', { exact: true }));
+
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      await loadMore.focus();
+      await page.keyboard.press('Enter');
+      // While the page loads, the button stays where the focus is, busy.
+      await expect.poll(() => loadMore.getAttribute('aria-busy')).toBe('true');
+      expect(await isFocused(loadMore)).toBe(true);
+
+      release();
+      const sixth = page.getByRole('article').nth(5);
+      await visible(sixth.getByText('Moment 2', { exact: true }));
+      // The last page is in, so the button is gone; the reader goes on from the first entry it brought.
+      await gone(loadMore);
+      await expect.poll(() => isFocused(sixth)).toBe(true);
+    });
+  });
+
+  it('writes and shows each entry in the direction of its own language', async () => {
+    await withJournal(async (page) => {
+      await createEntryViaApi(page, { gratitude: 'שלום עולם! תודה על היום.', celebration: 'A walk by the sea' });
+      await page.reload();
+      const card = page.getByRole('article').filter({ hasText: 'שלום עולם' });
+      const direction = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).direction);
+      expect(await direction(card.getByText('שלום עולם! תודה על היום.'))).toBe('rtl');
+      expect(await direction(card.getByText('A walk by the sea'))).toBe('ltr');
+
+      // Held, so that the busy Save can be looked at: it stays fully legible while the edit is saved.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith('/api/entries/'),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      await card.getByRole('button', { name: 'Edit' }).click();
+      // The only field on the page; the card's own text changes as it is typed in.
+      const gratitude = page.getByLabel('I am grateful for...');
+      expect(await direction(gratitude)).toBe('rtl');
+      await gratitude.fill('Thanks for today');
+      expect(await direction(gratitude)).toBe('ltr');
+      const save = page.getByRole('button', { name: /^Sav/ });
+      await save.click();
+      await expect.poll(() => save.getAttribute('aria-busy')).toBe('true');
+      expect(await save.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+      release();
+      await visible(page.getByText('Entry updated successfully'));
+    });
+  });
+
   it('keeps the loaded entries and the Today panel when a later page of the month fails', async () => {
     await withJournal(async (page) => {
       const today = localDayKey(new Date());

@@ -73,7 +73,8 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   }
 
   return (
-    <article className="card entry-card" aria-label={name}>
+    // Focusable from script (not by Tab), for the list to hand it the focus (MonthEntries' Load more).
+    <article className="card entry-card" aria-label={name} tabIndex={-1}>
       <header className="entry-card-header">
         <p className="entry-time">
           <time dateTime={entry.date}>{time}</time>
@@ -130,7 +131,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           {fields.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd>
+              <dd dir="auto">
                 {entry[field].trim() ? (
                   entry[field]
                 ) : (

@@ -31,6 +31,7 @@ function EntryTextArea({ field, value, onChange, readOnly, hint, textareaRef, au
         autoFocus={autoFocus}
         name={field}
         className="field-input entry-textarea"
+        dir="auto"
         rows={3}
         value={value}
         readOnly={readOnly}

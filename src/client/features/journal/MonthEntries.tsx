@@ -65,6 +65,24 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
     pendingWrites,
     (day) => monthKeyOf(day) === monthKey,
   );
+  const listRef = useRef<HTMLDivElement>(null);
+  const loadMoreRef = useRef<HTMLDivElement>(null);
+  // Where the entries of a page loaded while Load more had the focus begin (pressed, or reached by Tab as the list
+  // scrolled it into view). Once they are shown, the first of them takes the focus: a keyboard or screen-reader
+  // user reads on from there, and after the last page the button is gone.
+  const focusFrom = useRef<number | null>(null);
+  const entryCount = entries.length;
+  useEffect(() => {
+    if (isFetchingNextPage) {
+      if (loadMoreRef.current?.contains(document.activeElement)) focusFrom.current ??= entryCount;
+      return;
+    }
+    const first = focusFrom.current;
+    if (first === null) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>('.entry-card')[first]?.focus();
+  }, [isFetchingNextPage, entryCount]);
+
   // Offline with no copy of this month on the device: the load waits for the connection.
   const waitingOffline = query.isPending && query.fetchStatus === 'paused';
   const retried = useRetriedFailure(query);
@@ -125,9 +143,13 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
             onRetry={() => void fetchNextPage()}
           />
         )}
-        {canLoadMore && (
-          <div className="load-more">
-            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+        {hasNextPage && !isFetchNextPageError && (
+          <div ref={loadMoreRef} className="load-more">
+            <Button
+              variant="secondary"
+              busy={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
               Load more
             </Button>
           </div>
@@ -138,7 +160,9 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
   return (
     <>
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} titled />}
-      <div className="entries month-entries">{content}</div>
+      <div ref={listRef} className="entries month-entries">
+        {content}
+      </div>
     </>
   );
 }
