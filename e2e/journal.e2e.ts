@@ -215,6 +215,44 @@ describe('journal', () => {
     });
   });
 
+  it("goes back to the list with the browser's Back from every step", async () => {
+    await withJournal(async (page) => {
+      const journalUrl = page.url();
+      const onList = async () => {
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        expect(page.url()).toBe(journalUrl);
+      };
+      // Back from a step stops at the list; before it, this tab only has the blank page it opened with.
+      await page.getByRole('button', { name: ADD_ENTRY }).click();
+      await visible(page.getByRole('heading', { level: 1, name: 'Prepare Your Mind' }));
+      await page.goBack();
+      await onList();
+      await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(localDayKey(new Date()), 'long') }));
+
+      await page.getByRole('button', { name: ADD_ENTRY }).click();
+      await page.getByRole('button', { name: 'Start Breathing Exercise' }).click();
+      await visible(page.getByText('Round 1 of 3'));
+      await page.goBack();
+      await onList();
+
+      // From the form, after the welcome step: one Back, and the text written is still there when it is opened again.
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('A quiet morning');
+      await page.goBack();
+      await onList();
+      await openEntryForm(page);
+      expect(await page.getByLabel('I am grateful for...').inputValue()).toBe('A quiet morning');
+
+      // Saving, and the welcome's own way back, end on the same list.
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(page.getByRole('article').filter({ hasText: 'A quiet morning' }));
+      await onList();
+      await page.getByRole('button', { name: ADD_ENTRY }).click();
+      await page.getByRole('button', { name: 'Back to journal' }).click();
+      await onList();
+    });
+  });
+
   it('opens each step at its top, however far the list was scrolled', async () => {
     await withJournal(
       async (page) => {
@@ -476,9 +514,9 @@ describe('journal', () => {
       await gratitude.fill('Tea in the garden');
       await celebration.fill('A letter from an old friend');
 
+      // A reload stays on the step it was on, as the history entry says, with the text written.
       await page.reload();
-      await visible(page.getByRole('button', { name: ADD_ENTRY }));
-      await openEntryForm(page);
+      await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
       expect(await gratitude.inputValue()).toBe('Tea in the garden');
       expect(await celebration.inputValue()).toBe('A letter from an old friend');
 

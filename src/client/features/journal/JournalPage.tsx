@@ -11,13 +11,18 @@ import { journalPath, readJournalLocation, type JournalLocation } from './journa
 import { WelcomeStep } from './WelcomeStep';
 
 type Step = 'list' | 'welcome' | 'breathing' | 'form';
+type WritingStep = Exclude<Step, 'list'>;
 
-interface StepState {
-  step: Step;
-  /** The history entry the step was chosen on: any navigation (the brand link, Back) returns to the list. */
-  locationKey: string;
-  /** Whether the list, when shown again, should take focus (it was left for another step). */
-  returning: boolean;
+const WRITING_STEPS: readonly string[] = ['welcome', 'breathing', 'form'] satisfies WritingStep[];
+
+/**
+ * The writing steps live in the history entry's state, on the list's own URL: opening them adds one entry, moving
+ * between them replaces it, so the browser's Back (or a phone's back gesture) returns to the list from any step,
+ * and any other navigation (the brand link, a day) shows the list.
+ */
+function stepOf(state: unknown): Step {
+  const step = (state as { journalStep?: unknown } | null)?.journalStep;
+  return typeof step === 'string' && WRITING_STEPS.includes(step) ? (step as WritingStep) : 'list';
 }
 
 const STEP_TITLES: Record<Step, string> = {
@@ -32,8 +37,11 @@ export function JournalPage() {
   const routerLocation = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [state, setState] = useState<StepState>({ step: 'list', locationKey: routerLocation.key, returning: false });
-  const step = state.locationKey === routerLocation.key ? state.step : 'list';
+  const step = stepOf(routerLocation.state);
+  // Whether the list, when shown again, should take focus: it was left for a step. State derived from the step
+  // shown before, as React allows.
+  const [shown, setShown] = useState<{ step: Step; returning: boolean }>({ step, returning: false });
+  if (shown.step !== step) setShown({ step, returning: step === 'list' });
   const today = todayKey();
   const location = readJournalLocation(searchParams, today);
   usePageTitle(STEP_TITLES[step]);
@@ -46,25 +54,29 @@ export function JournalPage() {
     window.scrollTo(0, 0);
   }, [step]);
 
-  const goTo = (next: Step) =>
-    setState({ step: next, locationKey: routerLocation.key, returning: next === 'list' });
+  const here = `${routerLocation.pathname}${routerLocation.search}`;
+  /** From the list, a new history entry; from one step to the next, the same entry. */
+  const goTo = (next: WritingStep) => navigate(here, { state: { journalStep: next }, replace: step !== 'list' });
+  /** Back to the list the steps were opened from: the history entry before the steps'. */
+  const backToList = () => navigate(-1);
 
   function showList(target: JournalLocation) {
     navigate(journalPath(target));
   }
 
   function afterSave() {
-    // The new entry belongs to today: show today's list, whichever day or month was open before.
-    setState({ step: 'list', locationKey: routerLocation.key, returning: true });
-    const target = journalDayPath(todayKey());
-    navigate(target, { replace: `${routerLocation.pathname}${routerLocation.search}` === target });
+    // The new entry belongs to today: show today's list, whichever day or month was open before. When that was
+    // today's list, the steps' entry is simply left; otherwise it becomes today's list.
+    const day = todayKey();
+    if (location.view === 'day' && location.date === day) backToList();
+    else navigate(journalDayPath(day), { replace: true });
   }
 
   switch (step) {
     case 'welcome':
       return (
         <div className="page journal-page journal-step">
-          <WelcomeStep onStart={() => goTo('breathing')} onSkip={() => goTo('form')} onBack={() => goTo('list')} />
+          <WelcomeStep onStart={() => goTo('breathing')} onSkip={() => goTo('form')} onBack={backToList} />
         </div>
       );
     case 'breathing':
@@ -76,7 +88,7 @@ export function JournalPage() {
     case 'form':
       return (
         <div className="page journal-page journal-step">
-          <EntryForm onSaved={afterSave} onLeave={() => goTo('list')} />
+          <EntryForm onSaved={afterSave} onLeave={backToList} />
         </div>
       );
     default:
@@ -87,7 +99,7 @@ export function JournalPage() {
             today={today}
             onNavigate={showList}
             onAddEntry={() => goTo('welcome')}
-            focusHeading={state.returning}
+            focusHeading={shown.returning}
           />
         </div>
       );
