@@ -828,6 +828,24 @@ describe('journal', () => {
     },
   );
 
+  it('keeps the account menu and the statistics on the screen when a phone shows text at twice its size', async () => {
+    await withJournal(
+      async (page, account) => {
+        // As a phone's text size setting does (through the style object: the page's CSP refuses a style tag).
+        await page.evaluate(() => {
+          document.documentElement.style.fontSize = '200%';
+        });
+        const panel = page.getByRole('region', { name: 'Your journal statistics' });
+        await visible(panel.getByText('0 entries this month'));
+        expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        // The brand's name gives way (cut short) so that the menu stays within reach.
+        const menu = await page.getByRole('button', { name: new RegExp(account.name) }).boundingBox();
+        expect(menu && menu.x >= 0 && menu.x + menu.width <= 390).toBe(true);
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+
   it('refreshes the numbers behind "Show more stats", and says so when that fails', async () => {
     await withJournal(async (page) => {
       await visible(page.getByText('0 entries this month'));
