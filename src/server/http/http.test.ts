@@ -297,4 +297,25 @@ describe('the app page', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control')).not.toContain('immutable');
   });
+
+  it('puts an announcement with replacement patterns ($\', $`, $&, $$) into the page exactly as written', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { staticRoutes } = await import('./static');
+    const dir = mkdtempSync(join(tmpdir(), 'journal-static-'));
+    const page = '<html><head><title>t</title></head><body><div id="root"></div></body></html>';
+    writeFileSync(join(dir, 'index.html'), page);
+    const announcement = "Prices: $' then $` then $& then $$ and $1 $<name>";
+    const routes = staticRoutes(dir, { announcement, demoVideoId: 'abcdefghijk' });
+    const html = await (await routes.request('/')).text();
+    const match = /^<html><head><title>t<\/title>\s*<meta name="app-config" content="([^"]*)" \/>\s*<\/head><body><div id="root"><\/div><\/body><\/html>$/.exec(html);
+    expect(match, html).not.toBeNull();
+    const content = (match?.[1] ?? '')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+    expect(JSON.parse(content)).toEqual({ announcement, demoVideoId: 'abcdefghijk' });
+  });
 });
