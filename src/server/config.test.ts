@@ -17,6 +17,14 @@ describe('configuration', () => {
     expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.readCacheBytes).toBe(32 * 1024 * 1024);
+    expect(config.devOrigin).toBeUndefined();
+  });
+
+  it('trusts a development origin only when DEV_ORIGIN names one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).devOrigin).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_ORIGIN: 'http://localhost:5173/' }).devOrigin).toBe(
+      'http://localhost:5173',
+    );
   });
 
   it('sizes the answer cache in megabytes, 0 turning it off', () => {
@@ -37,6 +45,7 @@ describe('configuration', () => {
     ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
     ['READ_CACHE_MB', { READ_CACHE_MB: 'lots' }],
     ['READ_CACHE_MB', { READ_CACHE_MB: '-1' }],
+    ['DEV_ORIGIN', { DEV_ORIGIN: 'localhost:5173' }],
   ])('stops with a message naming %s when it is wrong', (name, env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}:`));

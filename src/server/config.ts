@@ -43,6 +43,9 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  DEV_ORIGIN: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an origin such as http://localhost:5173' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   READ_CACHE_MB: z.coerce
     .number({ error: 'must be a number of megabytes, for example 32 (0 turns the cache off)' })
@@ -63,6 +66,8 @@ export interface Config {
   demoVideoId: string;
   announcement: string;
   trustProxy: boolean;
+  /** A second origin trusted for state-changing API calls: Vite's dev server, set by `npm run dev` only. */
+  devOrigin: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Memory for cached journal answers (journal/read-cache.ts); 0 turns the cache off. */
   readCacheBytes: number;
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoVideoId: vars.DEMO_VIDEO_ID,
     announcement: vars.ANNOUNCEMENT,
     trustProxy: vars.TRUST_PROXY,
+    devOrigin: vars.DEV_ORIGIN === undefined ? undefined : new URL(vars.DEV_ORIGIN).origin,
     logLevel: vars.LOG_LEVEL,
     readCacheBytes: Math.round(vars.READ_CACHE_MB * 1024 * 1024),
   };

@@ -246,6 +246,37 @@ describe('hardened HTTP', () => {
   });
 });
 
+describe('the development origin', () => {
+  const devOrigin = { origin: 'http://localhost:5173' };
+  const signIn = (h: Harness, headers: Record<string, string>) =>
+    h.agent().post('/api/auth/sign-in', { email: uniqueEmail(), password: STRONG_PASSWORD }, headers);
+
+  it('is refused for writes by default, even with NODE_ENV unset (as under npm start)', async () => {
+    const h = await createHarness('sqlite', { NODE_ENV: undefined });
+    try {
+      const res = await signIn(h, devOrigin);
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('forbidden-origin');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('is trusted for writes when DEV_ORIGIN names it, as npm run dev does', async () => {
+    const h = await createHarness('sqlite', { NODE_ENV: undefined, DEV_ORIGIN: 'http://localhost:5173' });
+    try {
+      // Past the origin check: an unknown account is refused as such, not as a foreign origin.
+      const res = await signIn(h, devOrigin);
+      expect(res.status).toBe(401);
+      expect(res.json.code).not.toBe('forbidden-origin');
+      expect((await signIn(h, { origin: 'http://localhost:3000' })).status).toBe(401);
+      expect((await signIn(h, { origin: 'https://evil.example' })).status).toBe(403);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('under https', () => {
   it('marks the session cookie Secure and sends Strict-Transport-Security', async () => {
     const h = await createHarness('sqlite', { APP_URL: 'https://journal.example.com' });

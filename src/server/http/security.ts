@@ -109,7 +109,8 @@ export function secureResponses(config: Config): MiddlewareHandler<AppEnv> {
  */
 export function sameOriginWrites(config: Config): MiddlewareHandler<AppEnv> {
   const allowed = new Set([new URL(config.appUrl).origin]);
-  if (config.env === 'development') allowed.add('http://localhost:5173');
+  // Vite's dev server proxies the API under its own origin; only `npm run dev` sets it.
+  if (config.devOrigin) allowed.add(config.devOrigin);
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (!origin || !allowed.has(origin)) {
