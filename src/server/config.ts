@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export const DEFAULT_ANNOUNCEMENT =
   'Gratitude Journal is no longer accepting new customers while we prepare an improved version.';
@@ -123,8 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function localSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

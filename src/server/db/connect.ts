@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { createPrivateFile, makePrivateDir } from '../private-files';
 import { GroupCommit, type WriteUnit } from './group-commit';
 import { runDirectlyInTransactions } from './prepared';
 import { migrateToLatest } from './migrations';
@@ -40,7 +40,11 @@ export async function openDatabase(settings: Config['database']): Promise<Databa
 }
 
 function openSqlite(path: string): DatabaseHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') {
+    // A new database is the server user's only; SQLite gives its -wal and -shm files the database file's mode.
+    makePrivateDir(dirname(path));
+    createPrivateFile(path);
+  }
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -42,7 +42,7 @@ function outboxTransport(settings: Config['mail']): MailTransport {
       const info = await builder.sendMail({ from: settings.from, ...mail });
       const message = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('nodemailer did not build a message buffer');
-      await mkdir(settings.outboxDir, { recursive: true });
+      await mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = join(settings.outboxDir, name);
       // Write then rename, so a reader never sees half a message.
