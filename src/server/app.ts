@@ -17,6 +17,7 @@ import type { Logger } from './logger';
 import { MailWorker } from './mail/queue';
 import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
+import { Pruner } from './maintenance/prune';
 import { journalRoutes } from './journal/routes';
 import { profileRoutes } from './profile/routes';
 
@@ -37,20 +38,27 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const transport = deps.transport ?? createTransport(config.mail);
-  const mailWorker = new MailWorker(database.db, transport, logger, now, (mail, file) => {
-    if (file && config.env === 'development') {
-      const link = /https?:\/\/\S+/.exec(mail.text)?.[0] ?? '';
-      // Development convenience of DESIGN.md: the outbox link on the console. Never in production logs.
-      process.stdout.write(`\n  Email "${mail.subject}" written to ${file}\n  ${link}\n\n`);
-    }
-  });
   const auth = new AuthService({
     config,
     db: database.db,
     dialect: database.dialect,
     now,
-    mailQueued: () => mailWorker.kick(),
+    mailQueued: () => mailWorker.kickSoon(),
   });
+  const mailWorker = new MailWorker({
+    db: database.db,
+    transport,
+    logger,
+    now,
+    compose: (template, recipient, at) => auth.composeMail(template, recipient, at),
+    onSent: (mail, file) => {
+      // A development convenience: the link the server made, on the console. Never in production logs.
+      if (file && config.env === 'development' && mail.link) {
+        process.stdout.write(`\n  Email "${mail.subject}" written to ${file}\n  ${mail.link}\n\n`);
+      }
+    },
+  });
+  const pruner = new Pruner(database.db, database.dialect, logger, now);
   const betterAuth = createBetterAuth({
     config,
     db: database.db,
@@ -172,7 +180,9 @@ export function createApp(deps: AppDeps) {
     app,
     auth,
     mailWorker,
+    pruner,
     async close() {
+      await pruner.stop();
       await mailWorker.stop();
       transport.close();
     },

@@ -14,6 +14,7 @@ async function main() {
   const database = await openDatabase(config.database);
   const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
   journal.mailWorker.start();
+  journal.pruner.start();
 
   const server = serve({ fetch: batchResponses(journal.app.fetch), port: config.port, hostname: config.host }, (info) => {
     logger.info('server.listening', { port: info.port, host: config.host, database: database.dialect });

@@ -39,9 +39,12 @@ export function meetsPasswordRules(password: string): boolean {
 
 export const emailSchema = z.string().trim().toLowerCase().max(MAX_EMAIL_LENGTH).pipe(z.email());
 
-// Control characters and line breaks have no place in a name (and PostgreSQL cannot store NUL at all).
+// Control characters and line breaks have no place in a name (and PostgreSQL cannot store NUL at all). Half of a
+// UTF-16 surrogate pair is not text either: stored as UTF-8 it comes back as replacement characters, changed and
+// longer (in a `u` regex a surrogate that is half of a pair is read as part of its character, so only a lone one
+// matches).
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\p{Cs}/u;
 
 export const displayNameSchema = z
   .string()
@@ -69,12 +72,16 @@ export type ActionMode = z.infer<typeof actionModeSchema>;
 
 export const oobCodeSchema = z.string().min(16).max(200);
 
+/** Every new password, by any path, meets the sign-up rules; a reset still says first when it is too short. */
 export const applyResetSchema = z.object({
   oobCode: oobCodeSchema,
-  newPassword: z.string().min(RESET_PASSWORD_MIN).max(PASSWORD_MAX),
+  newPassword: z
+    .string()
+    .min(RESET_PASSWORD_MIN, { abort: true })
+    .refine(meetsPasswordRules, { error: 'password-requirements' }),
 });
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX),
-  newPassword: z.string().min(SETTINGS_PASSWORD_INPUT_MIN).max(PASSWORD_MAX),
+  newPassword: z.string().min(SETTINGS_PASSWORD_INPUT_MIN, { abort: true }).refine(meetsPasswordRules),
 });

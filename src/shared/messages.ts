@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   'user-disabled': 'This account has been disabled. Please contact support.',
   'user-not-found': 'Invalid email or password',
   'wrong-password': 'Invalid email or password',
+  // Settings asks for the current password of a signed-in user: saying it is wrong gives nothing away.
+  'wrong-current-password': 'Your current password is incorrect',
   'invalid-credential': 'Invalid email or password',
   'invalid-login-credentials': 'Invalid email or password',
   'email-already-in-use': 'An account already exists with this email. Please sign in instead.',

@@ -223,44 +223,79 @@ export async function latestEmailActionAt(db: Db, userId: string, kind: EmailAct
   return row ? new Date(row.created_at) : undefined;
 }
 
-export type ResendDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type SendDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * The resend cooldown of SPEC §4, kept by the server: one email per cooldown, and a longer wait once someone
- * has asked too early.
+ * The cooldown of an email asked for by address: one per cooldown, and a longer wait (the penalty) once someone
+ * has asked too early. The claim is one conditional upsert, so of any number of requests at once, in any number
+ * of processes, exactly one is allowed.
  */
-export async function claimResend(
+export async function claimSend(
   db: Db,
-  userId: string,
+  key: string,
   now: Date,
   cooldownMs: number,
   penaltyMs: number,
-): Promise<ResendDecision> {
-  const row = await db
-    .selectFrom('resend_throttle')
-    .selectAll()
-    .where('user_id', '=', userId)
+): Promise<SendDecision> {
+  const nowIso = now.toISOString();
+  const claimed = await db
+    .insertInto('email_throttle')
+    .values({ key, last_sent_at: nowIso, blocked_until: null })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ last_sent_at: nowIso, blocked_until: null })
+        .where('email_throttle.last_sent_at', '<=', new Date(now.getTime() - cooldownMs).toISOString())
+        .where((eb) =>
+          eb.or([eb('email_throttle.blocked_until', 'is', null), eb('email_throttle.blocked_until', '<=', nowIso)]),
+        ),
+    )
+    .returning('key')
     .executeTakeFirst();
-  const nowMs = now.getTime();
-  if (row) {
-    const blockedUntil = row.blocked_until ? new Date(row.blocked_until).getTime() : 0;
-    const coolUntil = new Date(row.last_sent_at).getTime() + cooldownMs;
-    if (nowMs < blockedUntil || nowMs < coolUntil) {
-      const until = Math.max(blockedUntil, nowMs + penaltyMs);
-      await db
-        .updateTable('resend_throttle')
-        .set({ blocked_until: new Date(until).toISOString() })
-        .where('user_id', '=', userId)
-        .execute();
-      return { allowed: false, retryAfterSeconds: Math.ceil((until - nowMs) / 1000) };
-    }
-  }
+  if (claimed) return { allowed: true };
+  const until = new Date(now.getTime() + penaltyMs).toISOString();
+  const row = await db
+    .updateTable('email_throttle')
+    .set((eb) => ({
+      blocked_until: eb
+        .case()
+        .when(eb.and([eb('blocked_until', 'is not', null), eb('blocked_until', '>', until)]))
+        .then(eb.ref('blocked_until'))
+        .else(until)
+        .end(),
+    }))
+    .where('key', '=', key)
+    .returning('blocked_until')
+    .executeTakeFirst();
+  const blockedUntil = row?.blocked_until ? new Date(row.blocked_until).getTime() : now.getTime() + penaltyMs;
+  return { allowed: false, retryAfterSeconds: Math.ceil((blockedUntil - now.getTime()) / 1000) };
+}
+
+/** Seconds until claimSend would allow a send for this key; 0 when it would now. Reads only. */
+export async function sendCooldownSeconds(db: Db, key: string, now: Date, cooldownMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('email_throttle')
+    .select(['last_sent_at', 'blocked_until'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return 0;
+  const coolUntil = new Date(row.last_sent_at).getTime() + cooldownMs;
+  const blockedUntil = row.blocked_until ? new Date(row.blocked_until).getTime() : 0;
+  return Math.max(0, Math.ceil((Math.max(coolUntil, blockedUntil) - now.getTime()) / 1000));
+}
+
+/** Notes a send for this key without asking, as a sign-up's verification email does. */
+export async function recordSend(db: Db, key: string, now: Date): Promise<void> {
   await db
-    .insertInto('resend_throttle')
-    .values({ user_id: userId, last_sent_at: now.toISOString(), blocked_until: null })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_sent_at: now.toISOString(), blocked_until: null }))
+    .insertInto('email_throttle')
+    .values({ key, last_sent_at: now.toISOString(), blocked_until: null })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ last_sent_at: now.toISOString() }))
     .execute();
-  return { allowed: true };
+}
+
+/** Forgets an address's failed sign-ins: after a successful sign-in or a password reset. */
+export async function clearLoginAttempts(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('login_attempt').where('email', '=', email).execute();
 }
 
 export async function deleteOtherSessions(db: Db, userId: string, keepToken: string | undefined) {

@@ -70,8 +70,15 @@ export function authRoutes(service: AuthService, db: Kysely<Database>, sessions:
 
   app.post('/send-verification', async (c) => {
     const { email } = parseWith(emailOnlySchema, await readJson(c), () => authError(400, 'invalid-email'));
-    await service.resendVerification(email);
-    return c.json({ ok: true });
+    const { retryAfterSeconds } = await service.resendVerification(email);
+    return c.json({ ok: true, retryAfterSeconds });
+  });
+
+  // When 'Resend' may send again, so the verify screen shows the wait after a reload. Any address gets an answer.
+  app.post('/verification-cooldown', async (c) => {
+    const { email } = parseWith(emailOnlySchema, await readJson(c), () => authError(400, 'invalid-email'));
+    c.header('cache-control', 'no-store');
+    return c.json(await service.verificationCooldown(email));
   });
 
   app.post('/check-action', async (c) => {
@@ -97,17 +104,19 @@ export function authRoutes(service: AuthService, db: Kysely<Database>, sessions:
   });
 
   app.post('/reset-password', async (c) => {
-    const input = parseWith(applyResetSchema, await readJson(c), (issue) =>
-      issue.path[0] === 'newPassword' ? authError(400, 'reset-password-too-short') : authError(400, 'invalid-action-code'),
-    );
+    const input = parseWith(applyResetSchema, await readJson(c), (issue) => {
+      if (issue.path[0] !== 'newPassword') return authError(400, 'invalid-action-code');
+      return authError(400, issue.code === 'custom' ? 'password-requirements' : 'reset-password-too-short');
+    });
     await service.resetPassword(input.oobCode, input.newPassword);
     return c.json({ ok: true });
   });
 
   app.post('/change-password', requireUser(sessions), async (c) => {
-    const input = parseWith(changePasswordSchema, await readJson(c), (issue) =>
-      issue.path[0] === 'newPassword' ? authError(400, 'weak-password') : authError(400, 'missing-fields'),
-    );
+    const input = parseWith(changePasswordSchema, await readJson(c), (issue) => {
+      if (issue.path[0] !== 'newPassword') return authError(400, 'missing-fields');
+      return authError(400, issue.code === 'custom' ? 'password-requirements' : 'weak-password');
+    });
     appendCookies(c, await service.changePassword(authHeaders(c), input.currentPassword, input.newPassword));
     return c.json({ ok: true });
   });

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { APIError } from 'better-auth/api';
 import {
   LOGIN_MAX_ATTEMPTS,
@@ -12,18 +13,20 @@ import {
 import type { ActionMode } from '../../shared/auth-schemas';
 import type { Config } from '../config';
 import type { Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
+import type { Database, MailTemplate } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { authError, HttpError } from '../http/errors';
-import { enqueueMail } from '../mail/queue';
+import { enqueueTemplate } from '../mail/queue';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import type { OutgoingMail } from '../mail/transport';
 import { createProfileIfMissing } from '../profile/repository';
 import { confineAuthContext } from './async-context';
 import type { BetterAuth } from './better-auth';
 import { hashPassword } from './password-hash';
 import {
   type AuthUser,
-  claimResend,
+  claimSend,
+  clearLoginAttempts,
   consumeAllEmailActions,
   consumeEmailAction,
   createCredentialUser,
@@ -32,11 +35,18 @@ import {
   findEmailAction,
   findUserByEmail,
   findUserById,
-  latestEmailActionAt,
   markEmailVerified,
   recordLoginAttempt,
+  recordSend,
+  sendCooldownSeconds,
   setCredentialPassword,
 } from './repository';
+
+/**
+ * What an address may be sent without signing in, each with its own cooldown: a verification email asked for
+ * with 'Resend', a password-reset email, and the verification email a sign-in sends unasked (no penalty).
+ */
+type SendPurpose = 'verifyEmail' | 'resetPassword' | 'verifyOnSignIn';
 
 export interface AuthServiceDeps {
   config: Config;
@@ -84,7 +94,8 @@ export class AuthService {
       await db.transaction().execute(async (trx) => {
         const user = await createCredentialUser(trx, dialect, { ...input, passwordHash, now });
         await createProfileIfMissing(trx, { uid: user.id, email: user.email, displayName: user.name, createdAt: now });
-        await this.queueVerificationEmail(trx, user, now);
+        await enqueueTemplate(trx, 'verifyEmail', user.email, now);
+        await recordSend(trx, this.throttleKey('verifyOnSignIn', user.email), now);
       });
     } catch (error) {
       // A concurrent sign-up for the same address lost the race on the unique email index.
@@ -94,6 +105,11 @@ export class AuthService {
     this.deps.mailQueued();
   }
 
+  /**
+   * Signs in with the per-email limit of failed attempts. Every attempt is counted before the password is
+   * checked, in one upsert, so attempts made at once in any number of processes are all counted; a right password
+   * then clears the count, so only the failed ones add up.
+   */
   async signIn(input: { email: string; password: string }, headers: Headers): Promise<SignedIn> {
     const { attempts } = await recordLoginAttempt(this.deps.db, input.email, this.deps.now(), LOGIN_WINDOW_MS);
     if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
@@ -108,12 +124,14 @@ export class AuthService {
       });
       const user = await findUserById(this.deps.db, response.user.id);
       if (!user) throw authError(401, 'invalid-credential');
+      await clearLoginAttempts(this.deps.db, input.email);
       return { user, setCookies: responseHeaders.getSetCookie() };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
-        const user = await findUserByEmail(this.deps.db, input.email);
-        if (user) await this.sendVerificationAfterSignIn(user);
+        // The password was right: not a failed attempt.
+        await clearLoginAttempts(this.deps.db, input.email);
+        await this.sendVerificationAfterSignIn(input.email);
         throw authError(403, 'email-not-verified');
       }
       if (error.statusCode === 401 || error.statusCode === 400) throw authError(401, 'invalid-credential');
@@ -143,25 +161,19 @@ export class AuthService {
   }
 
   /**
-   * The 'Resend verification email' action. It answers the same whether or not the address has an account,
-   * and keeps the cooldown of SPEC §4 per account.
+   * The 'Resend verification email' action. The cooldown is kept per address, and the same statements run
+   * whether the address has an unverified account, a verified one or none: the answer, and the time it takes,
+   * tell nothing about it. The worker finds out when it composes the email (composeMail).
    */
-  async resendVerification(email: string): Promise<void> {
-    const user = await findUserByEmail(this.deps.db, email);
-    if (!user || user.emailVerified) return;
-    const decision = await claimResend(
-      this.deps.db,
-      user.id,
-      this.deps.now(),
-      RESEND_COOLDOWN_S * 1000,
-      RESEND_PENALTY_S * 1000,
-    );
-    if (!decision.allowed) {
-      throw new HttpError(429, 'too-many-requests', authError(429, 'too-many-requests').message, {
-        'retry-after': String(decision.retryAfterSeconds),
-      });
-    }
-    await this.sendVerificationEmail(user);
+  async resendVerification(email: string): Promise<{ retryAfterSeconds: number }> {
+    await this.claimAndQueue('verifyEmail', email);
+    return { retryAfterSeconds: RESEND_COOLDOWN_S };
+  }
+
+  /** Seconds until 'Resend' may send to this address again: the verify screen shows it after a reload too. */
+  async verificationCooldown(email: string): Promise<{ retryAfterSeconds: number }> {
+    const key = this.throttleKey('verifyEmail', email);
+    return { retryAfterSeconds: await sendCooldownSeconds(this.deps.db, key, this.deps.now(), RESEND_COOLDOWN_S * 1000) };
   }
 
   /** Checks an emailed code without using it: the reset page shows which address it is for. */
@@ -183,24 +195,12 @@ export class AuthService {
   }
 
   /**
-   * Stores a single-use reset code (only its hash) and queues the email with the link in one transaction. The
-   * caller answers the same whether or not the address has an account.
+   * Queues a password-reset email, with the same per-address cooldown as a verification resend. As there, the
+   * same statements run for an address with an account and one without, so neither the answer nor its timing
+   * tells them apart; the reset code is made only when the email is composed (composeMail).
    */
   async requestPasswordReset(email: string): Promise<void> {
-    const user = await findUserByEmail(this.deps.db, email);
-    if (!user) return;
-    const now = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const code = await createEmailAction(trx, {
-        kind: 'resetPassword',
-        userId: user.id,
-        email: user.email,
-        now,
-        ttlMs: RESET_PASSWORD_TTL_MS,
-      });
-      await enqueueMail(trx, resetPasswordMail(user.email, user.name, this.actionLink('resetPassword', code)), now);
-    });
-    this.deps.mailQueued();
+    await this.claimAndQueue('resetPassword', email);
   }
 
   /**
@@ -218,48 +218,89 @@ export class AuthService {
       await consumeAllEmailActions(trx, action.userId, 'resetPassword', now);
       await setCredentialPassword(trx, dialect, action.userId, passwordHash, now);
       await deleteSessions(trx, action.userId);
+      await clearLoginAttempts(trx, action.email);
     });
   }
 
+  /**
+   * Changes the password of the signed-in user, who proves it with the current one. The other sessions end, and
+   * every reset link still outstanding for the account stops working: whoever could read that mailbox must not
+   * be able to undo the change.
+   */
   async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<string[]> {
     const api = await this.betterAuthApi();
     try {
-      const { headers: responseHeaders } = await api.changePassword({
+      const { headers: responseHeaders, response } = await api.changePassword({
         body: { currentPassword, newPassword, revokeOtherSessions: true },
         headers,
         returnHeaders: true,
       });
+      await consumeAllEmailActions(this.deps.db, response.user.id, 'resetPassword', this.deps.now());
       return responseHeaders.getSetCookie();
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 401) throw authError(401, 'no-user');
-      if (error instanceof APIError) throw authError(400, 'wrong-password');
+      if (error instanceof APIError) throw authError(400, 'wrong-current-password');
       throw error;
     }
   }
 
-  private async sendVerificationAfterSignIn(user: AuthUser): Promise<void> {
-    const last = await latestEmailActionAt(this.deps.db, user.id, 'verifyEmail');
-    const now = this.deps.now();
-    if (last && now.getTime() - last.getTime() < RESEND_COOLDOWN_S * 1000) return;
-    await this.sendVerificationEmail(user);
+  /**
+   * Writes the email a queued template stands for, just before it is sent, with a fresh single-use code (only
+   * its hash is stored). Null when there is nothing to send: no account at that address, or, for a verification
+   * email, one that is verified by now.
+   */
+  async composeMail(template: MailTemplate, recipient: string, now: Date): Promise<OutgoingMail | null> {
+    const user = await findUserByEmail(this.deps.db, recipient);
+    if (!user || (template === 'verifyEmail' && user.emailVerified)) return null;
+    const ttlMs = template === 'verifyEmail' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+    const code = await createEmailAction(this.deps.db, { kind: template, userId: user.id, email: user.email, now, ttlMs });
+    const link = this.actionLink(template, code);
+    return template === 'verifyEmail' ? verificationMail(user.email, link) : resetPasswordMail(user.email, link);
   }
 
-  private async sendVerificationEmail(user: AuthUser): Promise<void> {
+  /** A sign-in refused for an unverified address sends a fresh link, unless one went out within the cooldown. */
+  private async sendVerificationAfterSignIn(email: string): Promise<void> {
     const now = this.deps.now();
-    await this.deps.db.transaction().execute((trx) => this.queueVerificationEmail(trx, user, now));
+    const allowed = await this.deps.db.transaction().execute(async (trx) => {
+      const decision = await claimSend(trx, this.throttleKey('verifyOnSignIn', email), now, RESEND_COOLDOWN_S * 1000, 0);
+      if (decision.allowed) await enqueueTemplate(trx, 'verifyEmail', email, now);
+      return decision.allowed;
+    });
+    if (allowed) this.deps.mailQueued();
+  }
+
+  /**
+   * One email asked for by address, if its cooldown allows: the claim and the queued template commit together.
+   * A refusal is a 429 with the wait in Retry-After, for every address alike.
+   */
+  private async claimAndQueue(purpose: 'verifyEmail' | 'resetPassword', email: string): Promise<void> {
+    const now = this.deps.now();
+    const decision = await this.deps.db.transaction().execute(async (trx) => {
+      const claimed = await claimSend(
+        trx,
+        this.throttleKey(purpose, email),
+        now,
+        RESEND_COOLDOWN_S * 1000,
+        RESEND_PENALTY_S * 1000,
+      );
+      if (claimed.allowed) {
+        await enqueueTemplate(trx, purpose, email, now);
+        if (purpose === 'verifyEmail') await recordSend(trx, this.throttleKey('verifyOnSignIn', email), now);
+      }
+      return claimed;
+    });
+    if (!decision.allowed) {
+      throw new HttpError(429, 'too-many-requests', authError(429, 'too-many-requests').message, {
+        'retry-after': String(decision.retryAfterSeconds),
+      });
+    }
     this.deps.mailQueued();
   }
 
-  /** A fresh verification code and the email that carries it, in the caller's transaction. */
-  private async queueVerificationEmail(trx: Transaction<Database>, user: AuthUser, now: Date): Promise<void> {
-    const code = await createEmailAction(trx, {
-      kind: 'verifyEmail',
-      userId: user.id,
-      email: user.email,
-      now,
-      ttlMs: VERIFY_EMAIL_TTL_MS,
-    });
-    await enqueueMail(trx, verificationMail(user.email, user.name, this.actionLink('verifyEmail', code)), now);
+  /** The throttle's key for an address: a keyed hash, so the table holds no address that was merely typed. */
+  private throttleKey(purpose: SendPurpose, email: string): string {
+    const digest = createHmac('sha256', this.deps.config.authSecret).update(email).digest('base64url');
+    return `${purpose}:${digest}`;
   }
 
   private actionLink(mode: ActionMode, code: string): string {

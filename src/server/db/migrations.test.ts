@@ -44,6 +44,16 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
+/** Takes back what migration 006 changed, for a test that starts from a database written before it. */
+async function undoNoLinksAtRest(db: Kysely<Database>): Promise<void> {
+  await sql`drop index email_action_expires_idx`.execute(db);
+  await sql`drop index login_attempt_window_idx`.execute(db);
+  await sql`alter table mail_queue drop column template`.execute(db);
+  await sql`drop table email_throttle`.execute(db);
+  await sql`create table resend_throttle (user_id text primary key, last_sent_at text not null, blocked_until text)`.execute(db);
+  await sql`delete from kysely_migration where name = '006_no_links_at_rest'`.execute(db);
+}
+
 describe.each(DATABASE_KINDS)('upgrading a database written before the stats counts, on %s', (kind) => {
   const testDb = freshDatabaseEach(kind);
 
@@ -63,6 +73,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     await sql`alter table profile drop column run_first`.execute(database.db);
     await sql`alter table profile drop column run_last`.execute(database.db);
     // 004 and every migration after it had not run then.
+    await undoNoLinksAtRest(database.db);
     await sql`delete from kysely_migration where name >= '004_stats_counts'`.execute(database.db);
     return database;
   }
@@ -151,6 +162,7 @@ describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s',
     for (const [userId, id] of entries) {
       await database.write((trx) => insertEntry(trx, { ...text, id, userId, date: new Date(), localDay: dayKeyToNumber('2026-03-15') }));
     }
+    await undoNoLinksAtRest(database.db);
     await sql`delete from kysely_migration where name = '005_lower_case_entry_ids'`.execute(database.db);
     await database.close();
 
@@ -160,6 +172,30 @@ describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s',
       expect(stored.map((row) => `${row.user_id} ${row.id}`).sort()).toEqual(
         [`ada ${upper.toLowerCase()}`, `ada ${lower}`, `ada ${shared}`, `bob ${collides}`].sort(),
       );
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading a mail queue that kept the emails it sent, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('deletes the sent emails, links and all, and keeps the one still waiting to be sent', async () => {
+    const database = await openDatabase(testDb().settings);
+    await undoNoLinksAtRest(database.db);
+    const row = (recipient: string, sentAt: string | null) => sql`
+      insert into mail_queue (recipient, subject, text_body, html_body, created_at, next_attempt_at, sent_at)
+      values (${recipient}, 'Reset your password', 'https://journal.example/verify-email?oobCode=secret', '',
+              '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', ${sentAt})`;
+    await row('sent@example.com', '2026-03-01T00:00:01.000Z').execute(database.db);
+    await row('waiting@example.com', null).execute(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const left = await upgraded.db.selectFrom('mail_queue').select(['recipient', 'template']).execute();
+      expect(left).toEqual([{ recipient: 'waiting@example.com', template: null }]);
     } finally {
       await upgraded.close();
     }

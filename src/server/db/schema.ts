@@ -87,8 +87,9 @@ export interface LoginAttemptTable {
   attempts: number;
 }
 
-export interface ResendThrottleTable {
-  user_id: string;
+/** The cooldown of emails asked for by address (auth/repository.ts, claimSend); `key` is a keyed hash. */
+export interface EmailThrottleTable {
+  key: string;
   last_sent_at: string;
   blocked_until: string | null;
 }
@@ -129,7 +130,14 @@ export interface MailQueueTable {
   next_attempt_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /**
+   * An email with a link is queued as a template and the address only: it is written, link and all, when it is
+   * sent (mail/queue.ts), so no usable link is ever at rest. Null for an email queued whole.
+   */
+  template: MailTemplate | null;
 }
+
+export type MailTemplate = 'verifyEmail' | 'resetPassword';
 
 export interface Database {
   user: UserTable;
@@ -139,7 +147,7 @@ export interface Database {
   profile: ProfileTable;
   email_action: EmailActionTable;
   login_attempt: LoginAttemptTable;
-  resend_throttle: ResendThrottleTable;
+  email_throttle: EmailThrottleTable;
   journal_entry: JournalEntryTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;

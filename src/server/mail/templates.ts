@@ -20,10 +20,14 @@ ${body}
 </body></html>`;
 }
 
-export function verificationMail(to: string, name: string, link: string): OutgoingMail {
-  const greeting = `Hello ${name},`;
+/*
+ * Every word of these emails is ours. They go to whatever address was typed at sign-up or in a reset request, so
+ * nothing a person typed (a display name, say) goes in them: a stranger's inbox would get that person's text.
+ */
+
+export function verificationMail(to: string, link: string): OutgoingMail {
   const lines = [
-    greeting,
+    'Hello,',
     'Please confirm your email address to start writing in your Gratitude Journal.',
     'This link works once and expires in 24 hours. If you did not sign up, you can ignore this email.',
   ];
@@ -32,12 +36,13 @@ export function verificationMail(to: string, name: string, link: string): Outgoi
     subject: 'Verify your email for Gratitude Journal',
     text: `${lines.join('\n\n')}\n\nVerify your email: ${link}\n`,
     html: layout('Verify your email', lines, { href: link, label: 'Verify email' }),
+    link,
   };
 }
 
-export function resetPasswordMail(to: string, name: string, link: string): OutgoingMail {
+export function resetPasswordMail(to: string, link: string): OutgoingMail {
   const lines = [
-    `Hello ${name},`,
+    'Hello,',
     'We received a request to reset the password of your Gratitude Journal account.',
     'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
   ];
@@ -46,5 +51,6 @@ export function resetPasswordMail(to: string, name: string, link: string): Outgo
     subject: 'Reset your Gratitude Journal password',
     text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n`,
     html: layout('Reset your password', lines, { href: link, label: 'Reset password' }),
+    link,
   };
 }

@@ -9,6 +9,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The link the server made for this email, if it has one: the development console prints it. Never stored. */
+  link?: string;
+}
+
+/** What goes into the message itself. */
+function content({ to, subject, text, html }: OutgoingMail) {
+  return { to, subject, text, html };
 }
 
 /** Where mail goes: a real SMTP server, or .eml files in the outbox folder. */
@@ -27,7 +34,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...mail });
+      await transporter.sendMail({ from, ...content(mail) });
       return {};
     },
     close: () => transporter.close(),
@@ -39,7 +46,7 @@ function outboxTransport(settings: Config['mail']): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await builder.sendMail({ from: settings.from, ...mail });
+      const info = await builder.sendMail({ from: settings.from, ...content(mail) });
       const message = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('nodemailer did not build a message buffer');
       await mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });

@@ -82,8 +82,8 @@ describe('many processes on one PostgreSQL', () => {
     expect(profile.status).toBe(200);
     expect(((await profile.json()) as { email: string }).email).toBe(email);
 
-    // signedInUser used one attempt on A. Two more on A, two on B: five in all.
-    for (const server of [a, a, b, b]) {
+    // Failed attempts count toward the limit, wherever they are made: three on A, two on B, five in all.
+    for (const server of [a, a, a, b, b]) {
       const res = await apiRequest(server.url, 'POST', '/api/auth/sign-in', { body: { email, password: 'Wrong#Password1' } });
       expect(res.status).toBe(401);
     }
