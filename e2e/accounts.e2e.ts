@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_SPECIAL_CHARACTERS } from '../src/shared/auth-schemas';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
+import { apiRequest } from './support/api';
 import { visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -10,6 +12,19 @@ const text = (page: Page, value: string | RegExp) => page.getByText(value).first
 
 async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The special characters a password may use, as the checklist shows them: each one, spaced. */
+const SPECIAL_CHARACTERS_SHOWN = [...PASSWORD_SPECIAL_CHARACTERS].join(' ');
+
+/** Each rule of a password checklist, by its label, and whether it is marked met. */
+async function ruleStates(checklist: Locator): Promise<Record<string, boolean>> {
+  const states: Record<string, boolean> = {};
+  for (const item of await checklist.getByRole('listitem').all()) {
+    const label = (await item.locator('.rule-label').textContent()) ?? '';
+    states[label] = (await item.getAttribute('class'))?.split(' ').includes('rule-met') ?? false;
+  }
+  return states;
 }
 
 describe('accounts in the browser', () => {
@@ -23,6 +38,7 @@ describe('accounts in the browser', () => {
       const submit = page.getByRole('button', { name: 'Create Account' });
       await page.getByLabel('Password', { exact: true }).fill('weak');
       expect(await submit.isDisabled()).toBe(true);
+      expect(await page.getByRole('list', { name: 'Requirements' }).textContent()).toContain(SPECIAL_CHARACTERS_SHOWN);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       expect(await submit.isEnabled()).toBe(true);
       await submit.click();
@@ -188,10 +204,6 @@ describe('accounts in the browser', () => {
 
       const update = page.getByRole('button', { name: 'Update Password' });
       expect(await update.isDisabled()).toBe(true);
-      await page.getByLabel('Current Password').fill('Not#MyPassword1');
-      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-      await update.click();
-      await text(page, 'Failed to update password').waitFor();
       await page.getByLabel('Current Password').fill(PASSWORD);
       await page.getByLabel('New Password', { exact: true }).fill(newPassword);
       await update.click();
@@ -208,6 +220,87 @@ describe('accounts in the browser', () => {
       await signIn(page, email, newPassword);
       await waitForPath(page, '/journal');
       await page.getByRole('button', { name: /Rear Admiral Hopper/ }).waitFor();
+    });
+  });
+
+  it('shows the password checklist in settings and keeps Update Password disabled until every rule is met', async () => {
+    const { email } = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await page.goto('/settings');
+      const newPassword = page.getByLabel('New Password', { exact: true });
+      const checklist = page.getByRole('list', { name: 'Requirements' });
+      await visible(checklist);
+      expect(await newPassword.getAttribute('aria-describedby')).toBe(await checklist.getAttribute('id'));
+      expect(await checklist.textContent()).toContain(SPECIAL_CHARACTERS_SHOWN);
+
+      const update = page.getByRole('button', { name: 'Update Password' });
+      await page.getByLabel('Current Password').fill(PASSWORD);
+      await newPassword.fill('aaaaaa');
+      expect(await update.isDisabled()).toBe(true);
+      await newPassword.fill('aaaaaaaa');
+      expect(await update.isDisabled()).toBe(true);
+      expect(await ruleStates(checklist)).toEqual({
+        'At least 8 characters': true,
+        'One uppercase letter': false,
+        'One lowercase letter': true,
+        'One number': false,
+        'One special character': false,
+      });
+      await newPassword.fill('Another#Pass2026');
+      expect(await update.isEnabled()).toBe(true);
+    });
+  });
+
+  it('says in settings when the current password is wrong', async () => {
+    const { email } = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await page.goto('/settings');
+      await page.getByLabel('Current Password').fill('Not#MyPassword1');
+      await page.getByLabel('New Password', { exact: true }).fill('Another#Pass2026');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await text(page, 'Your current password is incorrect').waitFor();
+    });
+    await suite.withPage(async (page) => {
+      // The password is unchanged.
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+    });
+  });
+
+  it('shows the password checklist on the reset page and refuses a password that misses a rule', async () => {
+    const { email } = await createAccount(suite.server);
+    const requested = await apiRequest(suite.server.url, 'POST', '/api/auth/request-password-reset', { body: { email } });
+    expect(requested.status).toBe(200);
+    const mail = await suite.server.waitForMail(email, { subject: /Reset/ });
+    await suite.withPage(async (page) => {
+      let resetRequests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/auth/reset-password') resetRequests += 1;
+      });
+      await page.goto(mail.link);
+      const newPassword = page.getByLabel('New Password', { exact: true });
+      const checklist = page.getByRole('list', { name: 'Requirements' });
+      await visible(checklist);
+      expect(await newPassword.getAttribute('aria-describedby')).toBe(await checklist.getAttribute('id'));
+      expect(await checklist.textContent()).toContain(SPECIAL_CHARACTERS_SHOWN);
+
+      await newPassword.fill('aaaaaaaa');
+      await page.getByLabel('Confirm New Password').fill('aaaaaaaa');
+      expect((await ruleStates(checklist))['One uppercase letter']).toBe(false);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await text(page, 'Please meet all password requirements').waitFor();
+      expect(resetRequests).toBe(0);
+
+      await newPassword.fill('Brand#New2026');
+      await page.getByLabel('Confirm New Password').fill('Brand#New2026');
+      expect(Object.values(await ruleStates(checklist))).toEqual([true, true, true, true, true]);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await text(page, 'Password reset successful! Please sign in with your new password.').waitFor();
+      expect(resetRequests).toBe(1);
     });
   });
 

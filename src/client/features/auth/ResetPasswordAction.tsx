@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { meetsPasswordRules } from '../../../shared/auth-schemas';
 import { RESET_PASSWORD_MIN } from '../../../shared/limits';
 import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
 import { isApiError } from '../../lib/api';
@@ -7,12 +8,20 @@ import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { ActionError } from './ActionError';
 import { useCheckResetCode, useResetPassword } from './api';
+import { PasswordChecklist } from './PasswordChecklist';
 import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
 
 function resetFailureMessage(error: unknown): string {
   if (isApiError(error, 'expired-reset-code')) return AUTH_MESSAGES['expired-reset-code'];
   if (isApiError(error, 'network-request-failed')) return AUTH_MESSAGES['network-request-failed'];
   return AUTH_MESSAGES['reset-failed'];
+}
+
+/** A refusal of the password itself: the form stays, with the reason, so another can be chosen. */
+function passwordRefusal(error: unknown): string | null {
+  if (isApiError(error, 'reset-password-too-short')) return AUTH_MESSAGES['reset-password-too-short'];
+  if (isApiError(error, 'password-requirements')) return AUTH_MESSAGES['password-requirements'];
+  return null;
 }
 
 export function ResetPasswordAction({ oobCode }: { oobCode: string }) {
@@ -25,20 +34,29 @@ export function ResetPasswordAction({ oobCode }: { oobCode: string }) {
     const offline = isApiError(check.error, 'network-request-failed');
     return <ActionError message={AUTH_MESSAGES[offline ? 'network-request-failed' : 'expired-reset-code']} />;
   }
-  if (reset.isError) return <ActionError message={resetFailureMessage(reset.error)} />;
+  const refusal = reset.isError ? passwordRefusal(reset.error) : null;
+  if (reset.isError && !refusal) return <ActionError message={resetFailureMessage(reset.error)} />;
   if (reset.isSuccess) return <Notice tone="success">{NOTICES.passwordReset}</Notice>;
   return (
-    <NewPasswordForm email={check.data.email} busy={reset.isPending} onSubmit={(password) => reset.mutate(password)} />
+    <NewPasswordForm
+      email={check.data.email}
+      busy={reset.isPending}
+      refusal={refusal}
+      onSubmit={(password) => reset.mutate(password)}
+    />
   );
 }
 
 interface NewPasswordFormProps {
   email: string;
   busy: boolean;
+  /** The server's reason for refusing the last password sent, if it refused it. */
+  refusal: string | null;
   onSubmit: (password: string) => void;
 }
 
-function NewPasswordForm({ email, busy, onSubmit }: NewPasswordFormProps) {
+function NewPasswordForm({ email, busy, refusal, onSubmit }: NewPasswordFormProps) {
+  const checklistId = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,6 +71,10 @@ function NewPasswordForm({ email, busy, onSubmit }: NewPasswordFormProps) {
       setError(AUTH_MESSAGES['reset-password-too-short']);
       return;
     }
+    if (!meetsPasswordRules(password)) {
+      setError(AUTH_MESSAGES['password-requirements']);
+      return;
+    }
     setError(null);
     onSubmit(password);
   }
@@ -62,11 +84,18 @@ function NewPasswordForm({ email, busy, onSubmit }: NewPasswordFormProps) {
       <p className="lead">
         Choose a new password for <strong className="break-anywhere">{email}</strong>
       </p>
-      {error && <Notice tone="error">{error}</Notice>}
+      {(error ?? refusal) && <Notice tone="error">{error ?? refusal}</Notice>}
       <form className="form" onSubmit={handleSubmit}>
         {/* A hidden username lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField label="New Password" purpose="new" value={password} onChange={setPassword} />
+        <PasswordField
+          label="New Password"
+          purpose="new"
+          describedBy={checklistId}
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordChecklist id={checklistId} password={password} />
         <PasswordField
           label="Confirm New Password"
           purpose="new"

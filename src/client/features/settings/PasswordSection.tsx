@@ -1,18 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { meetsPasswordRules } from '../../../shared/auth-schemas';
 import { SETTINGS_PASSWORD_INPUT_MIN } from '../../../shared/limits';
-import { SETTINGS_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../../shared/messages';
+import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
 import { useToast } from '../../ui/toast-context';
+import { PasswordChecklist } from '../auth/PasswordChecklist';
 import { useChangePassword } from './api';
+
+function changeFailureMessage(error: unknown): string {
+  if (isApiError(error, 'wrong-current-password')) return AUTH_MESSAGES['wrong-current-password'];
+  if (isApiError(error, 'password-requirements')) return AUTH_MESSAGES['password-requirements'];
+  return SETTINGS_MESSAGES.passwordFailed;
+}
 
 export function PasswordSection({ email }: { email: string }) {
   const toast = useToast();
   const changePassword = useChangePassword();
+  const checklistId = useId();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const ready =
-    currentPassword.length >= SETTINGS_PASSWORD_INPUT_MIN && newPassword.length >= SETTINGS_PASSWORD_INPUT_MIN;
+    currentPassword.length >= SETTINGS_PASSWORD_INPUT_MIN &&
+    newPassword.length >= SETTINGS_PASSWORD_INPUT_MIN &&
+    meetsPasswordRules(newPassword);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,7 +37,7 @@ export function PasswordSection({ email }: { email: string }) {
           setNewPassword('');
           toast.success(SETTINGS_MESSAGES.passwordUpdated);
         },
-        onError: () => toast.error(SETTINGS_MESSAGES.passwordFailed),
+        onError: (failure) => toast.error(changeFailureMessage(failure)),
       },
     );
   }
@@ -47,9 +59,11 @@ export function PasswordSection({ email }: { email: string }) {
           label="New Password"
           purpose="new"
           minLength={SETTINGS_PASSWORD_INPUT_MIN}
+          describedBy={checklistId}
           value={newPassword}
           onChange={setNewPassword}
         />
+        <PasswordChecklist id={checklistId} password={newPassword} />
         <div className="form-actions">
           <Button type="submit" busy={changePassword.isPending} disabled={!ready}>
             Update Password
