@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
@@ -82,6 +82,29 @@ describe('mail over SMTP', () => {
       expect(Array.isArray(smtp.received[0]?.to) ? undefined : smtp.received[0]?.to?.text).toBe(email);
     } finally {
       await smtp.stop();
+    }
+  });
+});
+
+describe('mail in development', () => {
+  it('prints the link the server made on the console, never a link someone typed', async () => {
+    const harness = await createHarness('sqlite', { NODE_ENV: 'development' });
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const email = uniqueEmail('dev');
+      const name = 'https://evil.example/confirm';
+      expect((await harness.agent().post('/api/auth/sign-up', { name, email, password: STRONG_PASSWORD })).status).toBe(201);
+      const [mail] = await harness.mailTo(email);
+      const console = printed.join('');
+      expect(console).toContain(mail?.link.toString());
+      expect(console).not.toContain('evil.example');
+    } finally {
+      write.mockRestore();
+      await harness.close();
     }
   });
 });
