@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { RESEND_COOLDOWN_S, RESEND_PENALTY_S } from '../../../shared/limits';
 import { NOTICES, VERIFY_GATE_MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { useSendVerification } from './api';
+import { authApi, useSendVerification } from './api';
 import { formatSeconds, useCountdown } from './use-countdown';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
@@ -18,12 +18,27 @@ export function VerifyGate({ email }: { email: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const countdownId = useId();
 
+  // The server keeps the cooldown: a reload shows the wait that is left instead of a button that would earn the
+  // longer one. If it cannot be asked, the button stays as it is and the server still decides.
+  useEffect(() => {
+    let current = true;
+    authApi.verificationCooldown(email).then(
+      ({ retryAfterSeconds }) => {
+        if (current && retryAfterSeconds > 0) start(retryAfterSeconds);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [email, start]);
+
   function resend() {
     setOutcome(null);
     send.mutate(email, {
-      onSuccess: () => {
+      onSuccess: ({ retryAfterSeconds }) => {
         setOutcome({ tone: 'success', message: NOTICES.verificationSent });
-        start(RESEND_COOLDOWN_S);
+        start(retryAfterSeconds || RESEND_COOLDOWN_S);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 429) {

@@ -18,7 +18,10 @@ export interface SignUpInput {
 export const authApi = {
   signIn: (input: SignInInput) => api.post<SessionResponse>('/api/auth/sign-in', input),
   signUp: (input: SignUpInput) => api.post<{ ok: true }>('/api/auth/sign-up', input),
-  sendVerification: (email: string) => api.post<{ ok: true }>('/api/auth/send-verification', { email }),
+  sendVerification: (email: string) =>
+    api.post<{ ok: true; retryAfterSeconds: number }>('/api/auth/send-verification', { email }),
+  verificationCooldown: (email: string) =>
+    api.post<{ retryAfterSeconds: number }>('/api/auth/verification-cooldown', { email }),
   requestPasswordReset: (email: string) => api.post<{ ok: true }>('/api/auth/request-password-reset', { email }),
   checkActionCode: (mode: ActionMode, oobCode: string) =>
     api.post<{ email: string }>('/api/auth/check-action', { mode, oobCode }),
