@@ -355,23 +355,44 @@ describe('accounts in the browser', () => {
     });
   });
 
+  /** An unverified account on the Verify Your Email screen, which a session must say is unverified to reach. */
+  async function onVerifyGate(page: Page): Promise<string> {
+    const { email } = await createAccount(suite.server, { verified: false });
+    // Sessions are only ever issued to verified users, so the gate is reached when the session says otherwise.
+    await page.route('**/api/auth/session', (route) =>
+      route.fulfill({
+        json: { user: { id: 'u1', email, displayName: 'Unverified', emailVerified: false }, profile: null },
+      }),
+    );
+    await page.goto('/journal');
+    await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+    return email;
+  }
+
   it('shows the Verify Your Email screen to a signed-in unverified user, with a resend countdown', async () => {
     await suite.withPage(async (page) => {
-      const { email } = await createAccount(suite.server, { verified: false });
-      // Sessions are only ever issued to verified users, so the gate is reached when the session says otherwise.
-      await page.route('**/api/auth/session', (route) =>
-        route.fulfill({
-          json: { user: { id: 'u1', email, displayName: 'Unverified', emailVerified: false }, profile: null },
-        }),
-      );
-      await page.goto('/journal');
-      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      const email = await onVerifyGate(page);
       const resend = page.getByRole('button', { name: 'Resend verification email' });
       await resend.click();
       await text(page, 'Verification email sent. Please check your inbox.').waitFor();
       expect(await resend.isDisabled()).toBe(true);
       await text(page, /You can send another email in/).waitFor();
       await suite.server.waitForMail(email, { nth: 2 });
+    });
+  });
+
+  it('keeps the resend countdown across a reload, as the server keeps the cooldown', async () => {
+    await suite.withPage(async (page) => {
+      await onVerifyGate(page);
+      const resend = page.getByRole('button', { name: 'Resend verification email' });
+      await resend.click();
+      await text(page, 'Verification email sent. Please check your inbox.').waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Verify Your Email' }).waitFor();
+      // The wait left of the minute, not a button that would earn the five-minute wait.
+      await text(page, /You can send another email in 0:[0-5]\d/).waitFor();
+      expect(await resend.isDisabled()).toBe(true);
     });
   });
 
