@@ -1,4 +1,4 @@
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
@@ -20,9 +20,11 @@ const WAITING = 'Waiting to sync';
  */
 const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
+type Account = Awaited<ReturnType<typeof createAccount>>;
+
 /** A fresh verified account, signed in through the login screen, on today's journal. */
 async function withJournal(
-  test: (page: Page, context: BrowserContext) => Promise<void>,
+  test: (page: Page, context: BrowserContext, account: Account) => Promise<void>,
   contextOptions: BrowserContextOptions = {},
 ): Promise<void> {
   const account = await createAccount(suite.server);
@@ -30,7 +32,7 @@ async function withJournal(
     async (page, context) => {
       await signIn(page, account.email, account.password);
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
-      await test(page, context);
+      await test(page, context, account);
     },
     { allowErrors: NETWORK_FAILURE, context: contextOptions },
   );
@@ -268,6 +270,96 @@ describe('offline', () => {
       await page.reload();
       await visible(page.getByText('A letter from an old friend'));
       expect(await page.getByRole('article').count()).toBe(1);
+    });
+  });
+});
+
+/** Whether the element has the keyboard focus, or holds what has it. */
+function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.contains(document.activeElement));
+}
+
+/** Offline, saves entries with these texts; each waits in the outbox. */
+async function writeOffline(page: Page, context: BrowserContext, texts: string[]): Promise<void> {
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
+  for (const text of texts) {
+    await writeEntry(page, text);
+    const card = page.getByRole('article').filter({ hasText: text });
+    await visible(card.getByRole('status').filter({ hasText: WAITING }));
+  }
+}
+
+/** Chooses Sign Out in the account menu and returns the dialog it opens about the changes still waiting. */
+async function askToSignOut(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /Grace Hopper/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out with changes waiting to sync?' });
+  await visible(dialog);
+  expect(await holdsFocus(dialog)).toBe(true);
+  return dialog;
+}
+
+/** Signs in again on the same device and checks each text reached the server exactly once. */
+async function expectSentOnceAfterSignIn(page: Page, account: Account, texts: string[]): Promise<void> {
+  await signIn(page, account.email, account.password);
+  for (const text of texts) await visible(page.getByRole('article').filter({ hasText: text }));
+  await gone(page.getByText(WAITING));
+  const stored = await entriesOnServer(page);
+  expect(stored.map((entry) => entry.gratitude).sort()).toEqual([...texts].sort());
+  expect(await page.getByRole('article').count()).toBe(texts.length);
+}
+
+describe('signing out with changes waiting to sync', () => {
+  it('says what waits, and on “Sign out once sent” sends it when the connection is back, then signs out', async () => {
+    await withJournal(async (page, context, account) => {
+      await writeOffline(page, context, ['Snow on the hills']);
+
+      let dialog = await askToSignOut(page);
+      await visible(dialog.getByText(/^1 change is still waiting to sync\./));
+      await visible(dialog.getByText(/stays on this device and is sent the next time you sign in here/));
+      // Escape keeps the user signed in, and the focus goes back to the account menu.
+      await page.keyboard.press('Escape');
+      await gone(dialog);
+      expect(await holdsFocus(page.getByRole('button', { name: /Grace Hopper/ }))).toBe(true);
+
+      dialog = await askToSignOut(page);
+      await dialog.getByRole('button', { name: 'Sign out once sent' }).click();
+      await visible(dialog.getByText(/Waiting for the connection/));
+      // Still signed in, and still asking, while nothing can be sent.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await visible(dialog);
+      expect(new URL(page.url()).pathname).not.toBe('/');
+
+      const sent = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/entries' && response.request().method() === 'POST',
+      );
+      await context.setOffline(false);
+      expect((await sent).status()).toBe(201);
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+      await visible(page.getByRole('link', { name: 'Sign In' }));
+      const session = await page.request.get('/api/auth/session');
+      expect(await session.json()).toEqual({ user: null, profile: null });
+
+      await expectSentOnceAfterSignIn(page, account, ['Snow on the hills']);
+    });
+  });
+
+  it('on “Sign out anyway” keeps the changes on the device and sends them once at the next sign-in there', async () => {
+    await withJournal(async (page, context, account) => {
+      const texts = ['A warm bowl of soup', 'The bus came on time'];
+      await writeOffline(page, context, texts);
+
+      const dialog = await askToSignOut(page);
+      await visible(dialog.getByText(/^2 changes are still waiting to sync\./));
+      await visible(dialog.getByText(/They stay on this device/));
+      await dialog.getByRole('button', { name: 'Sign out anyway' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await visible(page.getByRole('link', { name: 'Sign In' }));
+
+      await context.setOffline(false);
+      await expectSentOnceAfterSignIn(page, account, texts);
     });
   });
 });

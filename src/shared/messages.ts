@@ -115,3 +115,20 @@ export interface ApiErrorBody {
   code: string;
   message: string;
 }
+
+/**
+ * Signing out while journal changes still wait to be sent (docs/decisions/007-offline-writes.md): they stay in this
+ * device's outbox for the same user, so the words say so and offer to wait for them.
+ */
+export const SIGN_OUT_MESSAGES = {
+  title: 'Sign out with changes waiting to sync?',
+  unsent: (count: number): string =>
+    count === 1
+      ? '1 change is still waiting to sync. It stays on this device and is sent the next time you sign in here.'
+      : `${count} changes are still waiting to sync. They stay on this device and are sent the next time you sign in here.`,
+  waitingForConnection: 'Waiting for the connection. You will be signed out as soon as your changes are sent.',
+  sending: 'Sending your changes. You will be signed out as soon as they are sent.',
+  cancel: 'Cancel',
+  signOutAnyway: 'Sign out anyway',
+  signOutOnceSent: 'Sign out once sent',
+} as const;

@@ -1,8 +1,25 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../shared/profile-schemas';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { useAuth } from '../lib/session/auth-context';
 import { paths } from './paths';
+
+// Its code comes with the journal's outbox (loaded once a verified user signs in), not in the first screen's.
+const SignOutDialog = lazyWithPreload(() =>
+  import('../features/journal/OutboxSync').then((module) => module.SignOutDialog),
+);
+
+/** Whether the dialog's code is here: without an outbox, and offline, it may not be (nor anything to ask about). */
+function signOutDialogReady(): Promise<boolean> {
+  return SignOutDialog.preload().then(
+    () => true,
+    (error: unknown) => {
+      console.warn('Could not load the sign-out dialog', error);
+      return false;
+    },
+  );
+}
 
 type FocusTarget = 'first' | 'last';
 
@@ -25,6 +42,8 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>('first');
+  const [signingOut, setSigningOut] = useState(false);
+  const [refocusRequest, setRefocusRequest] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -37,6 +56,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     const items = menuItemsIn(menuRef.current);
     (focusTarget === 'first' ? items[0] : items[items.length - 1])?.focus();
   }, [open, focusTarget]);
+
+  // Runs once the dialog has left the page, which until then keeps the button out of reach (inert).
+  useEffect(() => {
+    if (refocusRequest > 0) buttonRef.current?.focus();
+  }, [refocusRequest]);
 
   useEffect(() => {
     if (!open) return;
@@ -98,10 +122,21 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     event.preventDefault();
   }
 
-  async function handleSignOut() {
-    setOpen(false);
+  async function signOutNow() {
     await signOut();
     navigate(paths.home, { replace: true });
+  }
+
+  async function handleSignOut() {
+    setOpen(false);
+    // The dialog signs out at once when no journal changes wait to be sent, and asks first when some do.
+    if (await signOutDialogReady()) setSigningOut(true);
+    else await signOutNow();
+  }
+
+  function cancelSignOut() {
+    setSigningOut(false);
+    setRefocusRequest((n) => n + 1);
   }
 
   return (
@@ -165,6 +200,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
             </li>
           </ul>
         </div>
+      )}
+      {signingOut && (
+        <Suspense fallback={null}>
+          <SignOutDialog.Component onCancel={cancelSignOut} onSignOut={signOutNow} />
+        </Suspense>
       )}
     </div>
   );

@@ -8,7 +8,8 @@ import { type ComponentType, lazy } from 'react';
  * throttle of 300 ms. So once the code is here, the loader hands React.lazy a thenable that answers at once, which
  * it reads before deciding to suspend, and the component renders in the same pass.
  */
-export function lazyWithPreload<T extends ComponentType>(load: () => Promise<T>) {
+export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
+  type T = ComponentType<P>;
   let loading: Promise<T> | undefined;
   let loaded: T | undefined;
   const preload = () =>

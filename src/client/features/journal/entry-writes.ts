@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/session/auth-context';
 import { todayKey } from '../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from './api';
 import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
+import { unsentWrites } from './unsent-writes';
 
 /** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
 export const SYNC_RETRY_MS = 30_000;
@@ -111,13 +112,6 @@ function noUser(): ApiError {
   return new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']);
 }
 
-const listeners = new Set<() => void>();
-const NOTHING_PENDING: readonly PendingWrite[] = [];
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
 /**
  * Starts syncing the signed-in user's outbox: once now (app start), whenever the connection comes back, and
  * again after SYNC_RETRY_MS when a round stalled although the server answers. Returns the stop function.
@@ -151,7 +145,7 @@ export function startSync(
       });
   }
 
-  const unsubscribeOutbox = outbox.subscribe(notify);
+  const unsubscribeOutbox = outbox.subscribe(unsentWrites.changed);
   const unsubscribeConnection = connection.subscribe((state) => {
     if (state === 'online') sync();
   });
@@ -160,7 +154,7 @@ export function startSync(
     if (waiting.userId === userId) waiting.resume(outbox);
     else waiting.refuse(noUser());
   }
-  notify();
+  unsentWrites.attach({ pending: outbox.pending, sendNow: sync });
   outbox
     .load()
     .then(sync)
@@ -171,8 +165,9 @@ export function startSync(
     window.clearTimeout(retryTimer);
     unsubscribeConnection();
     unsubscribeOutbox();
-    if (active === outbox) active = null;
-    notify();
+    if (active !== outbox) return;
+    active = null;
+    unsentWrites.attach(null);
   };
 }
 
@@ -184,18 +179,9 @@ function submitWrite(userId: string | undefined, write: EntryWrite): Promise<Sub
   ).then((outbox) => outbox.submit(write));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function pendingSnapshot(): readonly PendingWrite[] {
-  return active?.pending() ?? NOTHING_PENDING;
-}
-
 /** The signed-in user's writes not yet confirmed by the server, oldest first. */
 export function usePendingWrites(): readonly PendingWrite[] {
-  return useSyncExternalStore(subscribe, pendingSnapshot, pendingSnapshot);
+  return useSyncExternalStore(unsentWrites.subscribe, unsentWrites.pending, unsentWrites.pending);
 }
 
 /**
