@@ -1,0 +1,58 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Dialect } from '../connect';
+import { up as authAndProfile } from './001_auth_and_profile';
+import { up as journal } from './002_journal';
+import { up as journalVersion } from './003_journal_version';
+import { up as statsCounts } from './004_stats_counts';
+import { up as lowerCaseEntryIds } from './005_lower_case_entry_ids';
+import { up as noLinksAtRest } from './006_no_links_at_rest';
+
+/** A migration's change, made on the database it runs on. */
+type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
+
+/**
+ * Migrations are code, so they ship inside the server and run at boot, in the order of their names. Each lives in
+ * its own file with its own types for the tables it reads and writes, as they were when it was written, never the
+ * app's schema of today. A database records the names of the migrations it has run: a name never changes.
+ * Pending migrations run in one transaction with that record, on SQLite too (connect.ts), so one that fails
+ * halfway leaves the database as it was.
+ */
+const MIGRATIONS: Record<string, Up> = {
+  '001_auth_and_profile': authAndProfile,
+  '002_journal': journal,
+  '003_journal_version': journalVersion,
+  '004_stats_counts': statsCounts,
+  '005_lower_case_entry_ids': lowerCaseEntryIds,
+  '006_no_links_at_rest': noLinksAtRest,
+};
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    const migrations = Object.entries(MIGRATIONS).map(([name, up]): [string, Migration] => [
+      name,
+      { up: (db) => up(db, this.dialect) },
+    ]);
+    return Promise.resolve(Object.fromEntries(migrations));
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so that two deployments in
+  // two schemas of one PostgreSQL database never mistake each other's migrations for their own.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
