@@ -38,6 +38,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   userId: 'userId',
   installBannerDismissed: 'installBannerDismissed',
-  /** Today's unsaved entry (features/journal/entry-draft.ts). */
+  /** Today's unsaved entry (features/journal/writing/entry-draft.ts). */
   entryDraft: 'entryDraft',
 } as const;

@@ -7,7 +7,7 @@ import { paths } from './paths';
 
 // Its code comes with the journal's outbox (loaded once a verified user signs in), not in the first screen's.
 const SignOutDialog = lazyWithPreload(() =>
-  import('../features/journal/OutboxSync').then((module) => module.SignOutDialog),
+  import('../features/journal/sync/OutboxSync').then((module) => module.SignOutDialog),
 );
 
 /** Whether the dialog's code is here: without an outbox, and offline, it may not be (nor anything to ask about). */

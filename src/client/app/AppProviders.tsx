@@ -28,7 +28,7 @@ const PERSIST_OPTIONS = persistOptions(__APP_VERSION__);
 
 // Only a signed-in journal has writes to send: visitors never download the outbox.
 const OutboxSync = lazy(() =>
-  import('../features/journal/OutboxSync').then((module) => ({ default: module.OutboxSync })),
+  import('../features/journal/sync/OutboxSync').then((module) => ({ default: module.OutboxSync })),
 );
 
 function JournalSync() {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
 import { ApiError, apiRequest } from '../../lib/api';
-import { fetchQuotes } from './quotes';
+import { fetchQuotes } from './stats/quotes';
 
 export const journalKeys = {
   entries: ['entries'] as const,

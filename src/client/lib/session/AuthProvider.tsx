@@ -18,7 +18,7 @@ const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0], appConfigQueryKey
 function forgetPersonalData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !KEPT_ON_SIGN_OUT.has(query.queryKey[0]) });
   void clearPersistedQueries();
-  // An unsaved entry's text (features/journal/entry-draft.ts).
+  // An unsaved entry's text (features/journal/writing/entry-draft.ts).
   storage.remove(STORAGE_KEYS.entryDraft);
 }
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../../ui/Button';
-import { DailyQuote } from './DailyQuote';
+import { Button } from '../../../ui/Button';
+import { DailyQuote } from '../stats/DailyQuote';
 
 export const ADD_ENTRY_LABEL = 'Add Your Journal Entry';
 

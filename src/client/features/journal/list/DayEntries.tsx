@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import type { JournalEntry } from '../../../shared/entry-schemas';
-import { useDayEntries } from './api';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
+import { useDayEntries } from '../api';
 import { EntryCard } from './EntryCard';
-import { usePendingWrites } from './entry-writes';
-import { useRetriedFailure } from './failed-load';
-import { LoadError } from './LoadError';
-import { EmptyState, ListLoading } from './ListStatus';
+import { usePendingWrites } from '../writing/entry-writes';
+import { useRetriedFailure } from '../load-status/failed-load';
+import { LoadError } from '../load-status/LoadError';
+import { EmptyState, ListLoading } from '../load-status/ListStatus';
 import { withPendingWrites } from './pending-entries';
 import { TodayPanel } from './TodayPanel';
 

@@ -1,5 +1,5 @@
-import { JOURNAL_MESSAGES } from '../../../shared/messages';
-import { ApiError } from '../../lib/api';
+import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api';
 
 export interface LoadErrorMessages {
   toast: string;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { JOURNAL_MESSAGES } from '../../../shared/messages';
-import { useAuth } from '../../lib/session/auth-context';
-import { useToast } from '../../ui/toast-context';
-import { saveFailureMessage } from './entry-content';
-import { startSync } from './entry-writes';
+import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import { useAuth } from '../../../lib/session/auth-context';
+import { useToast } from '../../../ui/toast-context';
+import { saveFailureMessage } from '../writing/entry-content';
+import { startSync } from '../writing/entry-writes';
 import type { PendingWrite } from './outbox';
 
 // Sign Out's question about unsent changes comes in the outbox's download: wherever there is an outbox, it is here.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { Outbox, parseQueue, withWrite, type EntryWrite, type OutboxStore, type PendingWrite } from './outbox';
 
 const content = { gratitude: 'Sun', celebration: '', manifestation: '' };

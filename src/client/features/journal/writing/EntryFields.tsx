@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import type { EntryField } from '../../../shared/entry-schemas';
+import type { EntryField } from '../../../../shared/entry-schemas';
 import { MANIFESTATION_HINT, PROMPTS, type EntryValues } from './entry-content';
 
 interface EntryTextAreaProps {

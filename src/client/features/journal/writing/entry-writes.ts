@@ -1,17 +1,17 @@
 import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { monthKeyOf } from '../../../shared/dates';
-import { newEntryId } from '../../../shared/entry-id';
-import type { EntryContent, EntryPage, JournalEntry } from '../../../shared/entry-schemas';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { ApiError } from '../../lib/api';
-import { connection } from '../../lib/connection/connection-state';
-import { localDatabase } from '../../lib/persistence/local-database';
-import { useAuth } from '../../lib/session/auth-context';
-import { todayKey } from '../../lib/today';
-import { journalApi, journalKeys, type NewEntry } from './api';
-import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
-import { unsentWrites } from './unsent-writes';
+import { monthKeyOf } from '../../../../shared/dates';
+import { newEntryId } from '../../../../shared/entry-id';
+import type { EntryContent, EntryPage, JournalEntry } from '../../../../shared/entry-schemas';
+import { AUTH_MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api';
+import { connection } from '../../../lib/connection/connection-state';
+import { localDatabase } from '../../../lib/persistence/local-database';
+import { useAuth } from '../../../lib/session/auth-context';
+import { todayKey } from '../../../lib/today';
+import { journalApi, journalKeys, type NewEntry } from '../api';
+import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from '../sync/outbox';
+import { unsentWrites } from '../sync/unsent-writes';
 
 /** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
 export const SYNC_RETRY_MS = 30_000;

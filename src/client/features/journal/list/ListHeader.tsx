@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
-import { useMediaQuery } from './hooks';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { useMediaQuery } from '../hooks';
 import {
   formatDayHeading,
   formatMonthHeading,
@@ -10,7 +10,7 @@ import {
   stepPeriod,
   type JournalLocation,
   type JournalView,
-} from './journal-view';
+} from '../journal-view';
 
 const WIDE_SCREEN = '(min-width: 640px)';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_MESSAGES } from '../../../shared/messages';
-import { ApiError } from '../../lib/api';
+import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api';
 import { loadErrorMessages } from './load-errors';
 
 describe('loadErrorMessages', () => {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { EntryField, JournalEntry } from '../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../shared/messages';
-import { useAuth } from '../../lib/session/auth-context';
-import { Button } from '../../ui/Button';
-import { useToast } from '../../ui/toast-context';
-import { EntryFields } from './EntryFields';
+import type { EntryField, JournalEntry } from '../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
+import { useAuth } from '../../../lib/session/auth-context';
+import { Button } from '../../../ui/Button';
+import { useToast } from '../../../ui/toast-context';
+import { EntryFields } from '../writing/EntryFields';
 import {
   PROMPTS,
   contentOf,
@@ -12,9 +12,9 @@ import {
   saveFailureMessage,
   valuesOf,
   type EntryValues,
-} from './entry-content';
-import { useUpdateEntry } from './entry-writes';
-import { formatClockTime, formatMonthDay } from './journal-view';
+} from '../writing/entry-content';
+import { useUpdateEntry } from '../writing/entry-writes';
+import { formatClockTime, formatMonthDay } from '../journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -1,6 +1,6 @@
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { retryAsked, useFailureToast } from './hooks';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { retryAsked, useFailureToast } from '../hooks';
 import { loadErrorMessages } from './load-errors';
 
 export interface LoadErrorProps {

@@ -1,5 +1,5 @@
-import { FALLBACK_QUOTE } from '../../../shared/messages';
-import { useQuotes } from './api';
+import { FALLBACK_QUOTE } from '../../../../shared/messages';
+import { useQuotes } from '../api';
 import { quoteForDay } from './quotes';
 
 /** The quote of the day, the same all day long (SPEC §7). */

@@ -3,9 +3,9 @@ import {
   type EntryContent,
   type EntryField,
   type JournalEntry,
-} from '../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES } from '../../../shared/messages';
-import { ApiError } from '../../lib/api';
+} from '../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api';
 
 /** The prompt of each entry field, as the form labels it and the list shows it. */
 export const PROMPTS: Record<EntryField, string> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
 
 const contentSchema = z.object({
   gratitude: z.string(),

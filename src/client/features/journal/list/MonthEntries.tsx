@@ -1,14 +1,14 @@
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
-import { monthKeyOf } from '../../../shared/dates';
-import { Button } from '../../ui/Button';
-import { useMonthEntries } from './api';
+import { monthKeyOf } from '../../../../shared/dates';
+import { Button } from '../../../ui/Button';
+import { useMonthEntries } from '../api';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
-import { usePendingWrites } from './entry-writes';
-import { useRetriedFailure } from './failed-load';
-import { formatDayInMonth } from './journal-view';
-import { LoadError } from './LoadError';
-import { EmptyState, ListLoading } from './ListStatus';
+import { usePendingWrites } from '../writing/entry-writes';
+import { useRetriedFailure } from '../load-status/failed-load';
+import { formatDayInMonth } from '../journal-view';
+import { LoadError } from '../load-status/LoadError';
+import { EmptyState, ListLoading } from '../load-status/ListStatus';
 import { withPendingWrites, type ListedEntry } from './pending-entries';
 import { TodayPanel } from './TodayPanel';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_QUOTE } from '../../../shared/messages';
+import { FALLBACK_QUOTE } from '../../../../shared/messages';
 
 export interface Quote {
   quote: string;

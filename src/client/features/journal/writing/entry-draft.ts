@@ -1,6 +1,6 @@
-import { ENTRY_FIELDS, isBlankEntry } from '../../../shared/entry-schemas';
-import { STORAGE_KEYS } from '../../../shared/limits';
-import { storage } from '../../lib/storage';
+import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-schemas';
+import { STORAGE_KEYS } from '../../../../shared/limits';
+import { storage } from '../../../lib/storage';
 import type { EntryValues } from './entry-content';
 
 /**

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { JournalEntry } from '../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../shared/messages';
-import { ConfirmDialog } from '../../ui/Dialog';
-import { useToast } from '../../ui/toast-context';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
+import { ConfirmDialog } from '../../../ui/Dialog';
+import { useToast } from '../../../ui/toast-context';
 import { DayEntries } from './DayEntries';
-import { useDeleteEntry } from './entry-writes';
-import { useFocusOnMount } from './hooks';
-import type { JournalLocation } from './journal-view';
+import { useDeleteEntry } from '../writing/entry-writes';
+import { useFocusOnMount } from '../hooks';
+import type { JournalLocation } from '../journal-view';
 import { ListHeader } from './ListHeader';
 import { MonthEntries } from './MonthEntries';
-import { StatsPanel } from './StatsPanel';
+import { StatsPanel } from '../stats/StatsPanel';
 
 export interface JournalListProps {
   location: JournalLocation;

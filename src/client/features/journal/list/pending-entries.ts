@@ -1,5 +1,5 @@
-import type { JournalEntry } from '../../../shared/entry-schemas';
-import type { PendingWrite } from './outbox';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
+import type { PendingWrite } from '../sync/outbox';
 
 /** An entry as listed: the server's, or one changed on this device and not yet confirmed (`pending`). */
 export interface ListedEntry extends JournalEntry {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../../shared/entry-schemas';
-import type { PendingWrite } from './outbox';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
+import type { PendingWrite } from '../sync/outbox';
 import { withPendingWrites } from './pending-entries';
 
 function entry(id: string, date: string, gratitude = 'Stored'): JournalEntry {
