@@ -19,6 +19,7 @@ import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { journalRoutes } from './journal/routes';
+import { JournalService } from './journal/service';
 import { profileRoutes } from './profile/routes';
 
 /** Request bodies above this size are refused before they are read (the largest entry is about 160 kB). */
@@ -144,11 +145,13 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/auth', authRoutes(auth, database.db, sessions));
   app.route('/api/profile', profileRoutes({ sessions, db: database.db, dialect: database.dialect, now }));
-  const readCache = new ReadCache(config.readCacheBytes);
-  app.route(
-    '/api',
-    journalRoutes({ sessions, db: database.db, write: (unit) => database.write(unit), now, readCache }),
-  );
+  const journal = new JournalService({
+    db: database.db,
+    write: (unit) => database.write(unit),
+    now,
+    readCache: new ReadCache(config.readCacheBytes),
+  });
+  app.route('/api', journalRoutes({ sessions, journal }));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

@@ -1,0 +1,207 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { dayKeyToNumber } from '../../shared/dates';
+import { newEntryId } from '../../shared/entry-id';
+import {
+  dayKeySchema,
+  isBlankEntry,
+  type EntryContent,
+  type EntryPage,
+  type JournalEntry,
+  type Stats,
+} from '../../shared/entry-schemas';
+import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
+import { JOURNAL_MESSAGES } from '../../shared/messages';
+import type { JournalState } from '../auth/session';
+import type { DatabaseHandle } from '../db/connect';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { ReadCache } from './read-cache';
+import {
+  deleteEntry,
+  type EntryCursor,
+  type EntryText,
+  findEntry,
+  findEntryById,
+  insertEntry,
+  listEntries,
+  readStats,
+  updateEntryText,
+} from './repository';
+
+export interface JournalServiceDeps {
+  db: Kysely<Database>;
+  /** Runs a unit of writes in a transaction, answering once it is committed (group commit on SQLite). */
+  write: DatabaseHandle['write'];
+  now: () => Date;
+  /** Day and month answers, kept while the user's journal version is unchanged. */
+  readCache: ReadCache;
+}
+
+/** A create or an edit as the routes parsed it: the text, and the writer's local date when they saved. */
+export interface EntryInput {
+  content: EntryContent;
+  localDate: string;
+}
+
+/**
+ * Which entries a read asks for: a day (all its entries, up to MAX_PAGE_SIZE) or a month (pages of `limit`, or
+ * MONTH_PAGE_SIZE), from the cursor of the page before when there is one.
+ */
+export interface PageQuery {
+  kind: 'day' | 'month';
+  firstDay: number;
+  lastDay: number;
+  limit: number | undefined;
+  cursor: string | undefined;
+}
+
+/** The answer to a retried create: the entry the first attempt stored. */
+export class StoredBefore {
+  constructor(readonly entry: JournalEntry) {}
+}
+
+const MS_PER_DAY = 86_400_000;
+
+export const invalidDate = () =>
+  new HttpError(400, 'invalid-date', 'Your device date does not match the server clock. Check your date settings.');
+
+const entryNotFound = () => new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+
+/**
+ * The writer's "today", as their device says it. It is accepted within a day of the server's own (UTC) date: that
+ * covers every time zone on Earth, and it gives a write queued offline late in the evening until the next day to
+ * reach the server (docs/decisions/007-offline-writes.md). It also lets a writer who sets their device's date back
+ * have yesterday's page for about a day more than their time zone would: a looser bound than the calendar, never a
+ * way into another user's entries.
+ */
+function checkedToday(localDate: unknown, now: Date): number {
+  const parsed = dayKeySchema.safeParse(localDate);
+  if (!parsed.success) throw invalidDate();
+  const day = dayKeyToNumber(parsed.data);
+  const serverDay = Math.floor(now.getTime() / MS_PER_DAY);
+  if (Math.abs(day - serverDay) > 1) throw invalidDate();
+  return day;
+}
+
+/** An entry whose stored text would be blank: the memory counts only where it is kept (docs/product.md §5). */
+function refuseBlank(text: EntryText): void {
+  if (isBlankEntry(text)) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.emptyEntry);
+}
+
+function encodeCursor(entry: JournalEntry): string {
+  return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
+}
+
+const cursorText = (max: number) => z.string().max(max).refine((text) => !text.includes('\0'));
+// The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
+const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
+
+function decodeCursor(value: string): EntryCursor {
+  try {
+    const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
+    return { localDay, date, id };
+  } catch {
+    throw new HttpError(400, 'invalid-cursor', 'Invalid page cursor');
+  }
+}
+
+/**
+ * The journal's rules (docs/product.md §4 and §5): which day a writer may write to, what an entry keeps, retried
+ * creates, edits of today's entries only, and pages of past days. Routes call this; it never sees Hono.
+ */
+export class JournalService {
+  constructor(private readonly deps: JournalServiceDeps) {}
+
+  /**
+   * A read's answer kept from an earlier identical read, if the user's journal is still at that version. The query
+   * string, the user and their journal version decide the answer, so it is found before the query is even parsed.
+   */
+  cachedPage(userId: string, version: number, queryKey: string): string | undefined {
+    return this.deps.readCache.get(userId, version, queryKey);
+  }
+
+  /** One page of a day's or a month's entries, newest first, as JSON; kept for the next identical read. */
+  async readPage(userId: string, version: number, queryKey: string, query: PageQuery): Promise<string> {
+    const pageSize = query.kind === 'day' ? MAX_PAGE_SIZE : (query.limit ?? MONTH_PAGE_SIZE);
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    // One extra row tells whether another page exists.
+    const rows = await listEntries(this.deps.db, userId, query, { limit: pageSize + 1, after });
+    const entries = rows.slice(0, pageSize);
+    const last = entries.at(-1);
+    const page: EntryPage = { entries, nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null };
+    const body = JSON.stringify(page);
+    // Only answers to valid queries get here, so only they are kept.
+    this.deps.readCache.set(userId, version, queryKey, body);
+    return body;
+  }
+
+  /**
+   * Stores a new entry on the writer's today. The id, when the client chose one, doubles as an idempotency key: a
+   * retried create answers with the entry the first attempt stored (StoredBefore); the server picks one otherwise.
+   */
+  async create(
+    userId: string,
+    journal: JournalState,
+    requestedId: string | undefined,
+    input: EntryInput,
+  ): Promise<JournalEntry | StoredBefore> {
+    const { db, write, now } = this.deps;
+    const id = requestedId ?? newEntryId();
+    const localDay = checkedToday(input.localDate, now());
+    const content = input.content;
+    const text: EntryText = {
+      gratitude: content.gratitude,
+      celebration: content.celebration,
+      manifestation: content.manifestation,
+      // The memory is kept only while the memory section is on (docs/product.md §3).
+      memory: journal.showMemorySection ? (content.memory ?? '') : '',
+    };
+    refuseBlank(text);
+    const create = () => write((trx) => insertEntry(trx, { id, userId, date: now(), localDay, ...text }));
+    const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
+    let entry = await create();
+    if (!entry) {
+      const existing = await findEntryById(db, id);
+      if (existing?.userId === userId) return new StoredBefore(existing);
+      if (existing) throw idTaken();
+      // The entry that held the id was deleted in between: the id is free again.
+      entry = await create();
+      if (!entry) throw idTaken();
+    }
+    return entry;
+  }
+
+  /** Rewrites one of today's entries of the user; an entry of another day cannot be edited. */
+  async update(userId: string, journal: JournalState, id: string, input: EntryInput): Promise<JournalEntry> {
+    const { db, write, now } = this.deps;
+    const today = checkedToday(input.localDate, now());
+    const entry = await findEntry(db, userId, id);
+    if (!entry) throw entryNotFound();
+    if (dayKeyToNumber(entry.localDate) !== today) {
+      throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
+    }
+    const content = input.content;
+    const text: EntryText = {
+      gratitude: content.gratitude,
+      celebration: content.celebration,
+      manifestation: content.manifestation,
+      // The memory is written only while the memory section is on (docs/product.md §5); otherwise it is kept.
+      memory: journal.showMemorySection ? (content.memory ?? '') : entry.memory,
+    };
+    refuseBlank(text);
+    const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
+    if (!updated) throw entryNotFound();
+    return updated;
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const deleted = await this.deps.write((trx) => deleteEntry(trx, userId, id));
+    if (!deleted) throw entryNotFound();
+  }
+
+  /** The counts and streak as of the reader's today, which must be near the server's date like a write's. */
+  stats(userId: string, today: string | undefined): Promise<Stats> {
+    return readStats(this.deps.db, userId, checkedToday(today, this.deps.now()));
+  }
+}
