@@ -4,10 +4,10 @@ import { journalDayPath } from '../../app/paths';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../styles/journal.css';
+import { journalPath, readJournalLocation, type JournalLocation } from './journal-view';
+import { JournalList } from './list/JournalList';
 import { BreathingStep } from './writing/BreathingStep';
 import { EntryForm } from './writing/EntryForm';
-import { JournalList } from './list/JournalList';
-import { journalPath, readJournalLocation, type JournalLocation } from './journal-view';
 import { WelcomeStep } from './writing/WelcomeStep';
 
 type Step = 'list' | 'welcome' | 'breathing' | 'form';

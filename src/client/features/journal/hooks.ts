@@ -1,31 +1,5 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useToast } from '../../ui/toast-context';
-
-/** Whether a CSS media query matches now, kept current as the window changes. */
-export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
-/** Moves focus to the element once it is shown, so keyboard and screen-reader users land on the new step. */
-export function useFocusOnMount<T extends HTMLElement>(enabled = true) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (enabled) ref.current?.focus();
-  }, [enabled]);
-  return ref;
-}
 
 // The failure last told of, by source: a list that remounts with a cached error should not toast it again.
 const toldFailures = new Map<string, { failedAt: number; message: string }>();

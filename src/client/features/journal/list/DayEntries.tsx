@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { useDayEntries } from '../api';
-import { EntryCard } from './EntryCard';
-import { usePendingWrites } from '../writing/entry-writes';
-import { useRetriedFailure } from '../load-status/failed-load';
-import { LoadError } from '../load-status/LoadError';
 import { EmptyState, ListLoading } from '../load-status/ListStatus';
-import { withPendingWrites } from './pending-entries';
+import { LoadError } from '../load-status/LoadError';
+import { useRetriedFailure } from '../load-status/failed-load';
+import { usePendingWrites } from '../writing/entry-writes';
+import { EntryCard } from './EntryCard';
 import { TodayPanel } from './TodayPanel';
+import { withPendingWrites } from './pending-entries';
 
 export interface EntryListProps {
   today: string;

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { ConfirmDialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
-import { DayEntries } from './DayEntries';
-import { useDeleteEntry } from '../writing/entry-writes';
-import { useFocusOnMount } from '../hooks';
 import type { JournalLocation } from '../journal-view';
+import { StatsPanel } from '../stats/StatsPanel';
+import { useDeleteEntry } from '../writing/entry-writes';
+import { DayEntries } from './DayEntries';
 import { ListHeader } from './ListHeader';
 import { MonthEntries } from './MonthEntries';
-import { StatsPanel } from '../stats/StatsPanel';
 
 export interface JournalListProps {
   location: JournalLocation;

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { useMediaQuery } from '../hooks';
 import {
   formatDayHeading,
   formatMonthHeading,

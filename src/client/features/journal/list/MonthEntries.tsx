@@ -2,15 +2,15 @@ import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { Button } from '../../../ui/Button';
 import { useMonthEntries } from '../api';
+import { formatDayInMonth } from '../journal-view';
+import { EmptyState, ListLoading } from '../load-status/ListStatus';
+import { LoadError } from '../load-status/LoadError';
+import { useRetriedFailure } from '../load-status/failed-load';
+import { usePendingWrites } from '../writing/entry-writes';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
-import { usePendingWrites } from '../writing/entry-writes';
-import { useRetriedFailure } from '../load-status/failed-load';
-import { formatDayInMonth } from '../journal-view';
-import { LoadError } from '../load-status/LoadError';
-import { EmptyState, ListLoading } from '../load-status/ListStatus';
-import { withPendingWrites, type ListedEntry } from './pending-entries';
 import { TodayPanel } from './TodayPanel';
+import { withPendingWrites, type ListedEntry } from './pending-entries';
 
 interface DayGroup {
   dayKey: string;

@@ -1,8 +1,8 @@
 import { useId, useReducer, useState } from 'react';
 import { STATS_MESSAGES } from '../../../../shared/messages';
 import { useStats } from '../api';
-import { useRetriedFailure } from '../load-status/failed-load';
 import { retryAsked, useFailureToast } from '../hooks';
+import { useRetriedFailure } from '../load-status/failed-load';
 
 export function monthlyCountText(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;

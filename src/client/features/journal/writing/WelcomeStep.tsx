@@ -1,7 +1,7 @@
 import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../../shared/limits';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { Button } from '../../../ui/Button';
 import { BREATHING_TOTAL_MS } from './breathing';
-import { useFocusOnMount } from '../hooks';
 
 const PHASE_SECONDS = BREATHING_PHASE_MS / 1000;
 
