@@ -201,3 +201,24 @@ describe.each(DATABASE_KINDS)('upgrading a mail queue that kept the emails it se
     }
   });
 });
+
+describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('records each migration under the name that databases already upgraded know it by', async () => {
+    const database = await openDatabase(testDb().settings);
+    try {
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db);
+      expect(rows.map((row) => row.name)).toEqual([
+        '001_auth_and_profile',
+        '002_journal',
+        '003_journal_version',
+        '004_stats_counts',
+        '005_lower_case_entry_ids',
+        '006_no_links_at_rest',
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
