@@ -9,7 +9,7 @@ import { AuthService } from './auth/service';
 import { SessionReader } from './auth/session';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
-import type { AppEnv } from './http/context';
+import type { AppEnv, AppServices } from './http/context';
 import { HttpError, PAYLOAD_TOO_LARGE, errorResponse, isUnavailable } from './http/errors';
 import { jsonResponse, sameOriginWrites, secureResponses } from './http/security';
 import { staticRoutes } from './http/static';
@@ -71,6 +71,14 @@ export function createApp(deps: AppDeps) {
     config.authSecret,
     betterAuth.$context.then((context) => context.authCookies.sessionToken.name),
   );
+
+  const journal = new JournalService({
+    db: database.db,
+    write: (unit) => database.write(unit),
+    now,
+    readCache: new ReadCache(config.readCacheBytes),
+  });
+  const services: AppServices = { db: database.db, dialect: database.dialect, sessions, now, auth, journal };
 
   const app = new Hono<AppEnv>();
 
@@ -143,15 +151,9 @@ export function createApp(deps: AppDeps) {
   app.get('/api/config', (c) =>
     c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId }),
   );
-  app.route('/api/auth', authRoutes(auth, database.db, sessions));
-  app.route('/api/profile', profileRoutes({ sessions, db: database.db, dialect: database.dialect, now }));
-  const journal = new JournalService({
-    db: database.db,
-    write: (unit) => database.write(unit),
-    now,
-    readCache: new ReadCache(config.readCacheBytes),
-  });
-  app.route('/api', journalRoutes({ sessions, journal }));
+  app.route('/api/auth', authRoutes(services));
+  app.route('/api/profile', profileRoutes(services));
+  app.route('/api', journalRoutes(services));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

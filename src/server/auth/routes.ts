@@ -13,14 +13,12 @@ import type { SessionResponse } from '../../shared/profile-schemas';
 import { findProfile } from '../profile/repository';
 import { displayNameIssue } from './display-name';
 import type { AuthUser } from './repository';
-import type { AppEnv } from '../http/context';
+import type { AppEnv, AppServices } from '../http/context';
 import { authError, parseWith, readJson } from '../http/errors';
-import type { AuthService } from './service';
 import { appendCookies, authHeaders } from './headers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { requireUser } from './middleware';
-import type { SessionReader } from './session';
 
 /** The signed-in user and their profile, as the app receives them after sign-in and on every start. */
 async function presentSession(db: Kysely<Database>, user: AuthUser): Promise<SessionResponse> {
@@ -33,7 +31,7 @@ async function presentSession(db: Kysely<Database>, user: AuthUser): Promise<Ses
 
 const emailIssue = (path: PropertyKey[]) => (path[0] === 'email' ? 'invalid-email' : 'missing-fields');
 
-export function authRoutes(service: AuthService, db: Kysely<Database>, sessions: SessionReader) {
+export function authRoutes({ auth: service, db, sessions }: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.post('/sign-up', async (c) => {

@@ -1,5 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { AuthUser } from '../auth/repository';
-import type { JournalState } from '../auth/session';
+import type { AuthService } from '../auth/service';
+import type { JournalState, SessionReader } from '../auth/session';
+import type { Dialect } from '../db/connect';
+import type { Database } from '../db/schema';
+import type { JournalService } from '../journal/service';
 
 /** What middleware puts on the Hono context for the handlers after it. */
 export interface AppEnv {
@@ -13,4 +18,14 @@ export interface AppEnv {
     /** The signed-in user's journal version and settings, read with the session. */
     journal: JournalState;
   };
+}
+
+/** What every route factory receives, built once in app.ts: the database, the clock, sessions and each area's service. */
+export interface AppServices {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  sessions: SessionReader;
+  now: () => Date;
+  auth: AuthService;
+  journal: JournalService;
 }

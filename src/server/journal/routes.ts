@@ -5,11 +5,10 @@ import { createEntrySchema, dayKeySchema, monthKeySchema } from '../../shared/en
 import { MAX_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
-import type { SessionReader } from '../auth/session';
-import type { AppEnv } from '../http/context';
+import type { AppEnv, AppServices } from '../http/context';
 import { HttpError, parseWith, readJson } from '../http/errors';
 import { jsonResponse } from '../http/security';
-import { invalidDate, type JournalService, type PageQuery, StoredBefore } from './service';
+import { invalidDate, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
 
@@ -74,10 +73,9 @@ function pageQuery(query: Record<string, string>): PageQuery {
   throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
 }
 
-export function journalRoutes(deps: { sessions: SessionReader; journal: JournalService }) {
-  const { journal } = deps;
+export function journalRoutes({ sessions, journal }: AppServices) {
   const app = new Hono<AppEnv>();
-  const signedIn = requireUser(deps.sessions);
+  const signedIn = requireUser(sessions);
 
   app.get('/entries', signedIn, async (c) => {
     const userId = c.get('user').id;

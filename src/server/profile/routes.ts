@@ -1,18 +1,14 @@
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { profileUpdateSchema } from '../../shared/profile-schemas';
 import { displayNameIssue } from '../auth/display-name';
 import { requireUser } from '../auth/middleware';
 import { updateUserName } from '../auth/repository';
-import type { SessionReader } from '../auth/session';
-import type { Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
-import type { AppEnv } from '../http/context';
+import type { AppEnv, AppServices } from '../http/context';
 import { authError, HttpError, parseWith, readJson } from '../http/errors';
 import { findProfile, updateProfile } from './repository';
 
 /** The signed-in user's own profile; there is no route that names another user. */
-export function profileRoutes(deps: { sessions: SessionReader; db: Kysely<Database>; dialect: Dialect; now: () => Date }) {
+export function profileRoutes(deps: AppServices) {
   const app = new Hono<AppEnv>();
   app.use('*', requireUser(deps.sessions));
 
