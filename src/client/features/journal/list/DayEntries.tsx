@@ -3,7 +3,7 @@ import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { useDayEntries } from '../api';
 import { EmptyState, ListLoading } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
-import { useRetriedFailure } from '../load-status/failed-load';
+import { useRetriedFailure } from '../load-status/load-failure';
 import { usePendingWrites } from '../writing/entry-writes';
 import { EntryCard } from './EntryCard';
 import { TodayPanel } from './TodayPanel';

@@ -5,7 +5,7 @@ import { useMonthEntries } from '../api';
 import { formatDayInMonth } from '../journal-view';
 import { EmptyState, ListLoading } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
-import { useRetriedFailure } from '../load-status/failed-load';
+import { useRetriedFailure } from '../load-status/load-failure';
 import { usePendingWrites } from '../writing/entry-writes';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';

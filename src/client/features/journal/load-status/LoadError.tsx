@@ -1,7 +1,6 @@
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
-import { retryAsked, useFailureToast } from '../hooks';
-import { loadErrorMessages } from './load-errors';
+import { loadErrorMessages, retryAsked, useFailureToast } from './load-failure';
 
 export interface LoadErrorProps {
   /** Names the failing list, so one failure is toasted once. */
@@ -15,7 +14,7 @@ export interface LoadErrorProps {
 }
 
 /**
- * A failed load: a toast, and in place of the list the reason with a way to try again (SPEC §8). The toast is what
+ * A failed load: a toast, and in place of the list the reason with a way to try again (docs/product.md §8). The toast is what
  * screen readers hear; the inline reason stays in the page without being announced a second time.
  */
 export function LoadError({ source, error, failedAt, loadedAt, retrying, onRetry }: LoadErrorProps) {

@@ -1,8 +1,7 @@
 import { useId, useReducer, useState } from 'react';
 import { STATS_MESSAGES } from '../../../../shared/messages';
 import { useStats } from '../api';
-import { retryAsked, useFailureToast } from '../hooks';
-import { useRetriedFailure } from '../load-status/failed-load';
+import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
 
 export function monthlyCountText(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
@@ -44,8 +43,8 @@ function LoadingStats() {
 
 /**
  * The expander's refreshes, by day: 'refreshing' while one runs, then the failure it ended in (the query's
- * errorUpdatedAt), if any. Kept outside the panel, like the failures already toasted (hooks.ts), so that a panel
- * mounted again (back from the settings, say) still knows that a failure belongs to the details.
+ * errorUpdatedAt), if any. Kept outside the panel, like the failures already toasted (load-status/load-failure.ts),
+ * so that a panel mounted again (back from the settings, say) still knows that a failure belongs to the details.
  */
 const detailsRefreshes = new Map<string, 'refreshing' | number>();
 

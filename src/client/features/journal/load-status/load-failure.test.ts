@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOURNAL_MESSAGES } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api';
-import { loadErrorMessages } from './load-errors';
+import { loadErrorMessages } from './load-failure';
 
 describe('loadErrorMessages', () => {
   it('tells permission-denied (403) apart', () => {
