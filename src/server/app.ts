@@ -9,8 +9,9 @@ import { AuthService } from './auth/service';
 import { SessionReader } from './auth/session';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
+import { isUnavailable } from './db/errors';
 import type { AppEnv, AppServices } from './http/context';
-import { HttpError, PAYLOAD_TOO_LARGE, errorResponse, isUnavailable } from './http/errors';
+import { HttpError, PAYLOAD_TOO_LARGE, errorResponse } from './http/errors';
 import { jsonResponse, sameOriginWrites, secureResponses } from './http/security';
 import { staticRoutes } from './http/static';
 import type { Logger } from './logger';
@@ -88,7 +89,8 @@ export function createApp(deps: AppDeps) {
     c.set('clientIp', clientAddress(c, config.trustProxy));
     const started = performance.now();
     await next();
-    logger.info('http.request', {
+    // The app's own files (everything outside /api) at debug: a line per asset would bury the API's and the links.
+    logger[c.req.path.startsWith('/api/') ? 'info' : 'debug']('http.request', {
       requestId,
       method: c.req.method,
       path: c.req.path,

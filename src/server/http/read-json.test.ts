@@ -3,7 +3,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchange, responses } from '../test/raw-http';
-import { errorResponse, HttpError, readJson } from './errors';
+import { errorResponse, HttpError } from './errors';
+import { readJson } from './read-json';
 
 function post(body: string, headers: Record<string, string> = {}) {
   const head = Object.entries({ 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers })

@@ -6,7 +6,8 @@ import { MAX_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
 import type { AppEnv, AppServices } from '../http/context';
-import { HttpError, parseWith, readJson } from '../http/errors';
+import { HttpError } from '../http/errors';
+import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
 import { invalidDate, type PageQuery, StoredBefore } from './service';
 

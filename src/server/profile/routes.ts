@@ -4,7 +4,8 @@ import { displayNameIssue } from '../auth/display-name';
 import { requireUser } from '../auth/middleware';
 import { updateUserName } from '../auth/repository';
 import type { AppEnv, AppServices } from '../http/context';
-import { authError, HttpError, parseWith, readJson } from '../http/errors';
+import { authError, HttpError } from '../http/errors';
+import { parseWith, readJson } from '../http/read-json';
 import { findProfile, updateProfile } from './repository';
 
 /** The signed-in user's own profile; there is no route that names another user. */
