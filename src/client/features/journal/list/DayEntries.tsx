@@ -1,9 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { useDayEntries } from '../api';
-import { EmptyState, ListLoading } from '../load-status/ListStatus';
-import { LoadError } from '../load-status/LoadError';
-import { useRetriedFailure } from '../load-status/load-failure';
+import { ListStatus, useListLoad } from '../load-status/ListStatus';
 import { usePendingWrites } from '../writing/entry-writes';
 import { EntryCard } from './EntryCard';
 import { TodayPanel } from './TodayPanel';
@@ -21,41 +19,8 @@ export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: 
   const query = useDayEntries(dayKey);
   const pendingWrites = usePendingWrites();
   const headingId = useId();
-  // Offline with no copy of this day on the device: the load waits for the connection.
-  const waitingOffline = query.isPending && query.fetchStatus === 'paused';
-  const retried = useRetriedFailure(query);
   const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
-
-  let content: ReactNode;
-  if (query.isError || retried.retrying || (waitingOffline && entries.length === 0))
-    content = (
-      <LoadError
-        source={`day:${dayKey}`}
-        error={query.error ?? retried.error ?? query.failureReason}
-        failedAt={query.errorUpdatedAt}
-        loadedAt={query.dataUpdatedAt}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  else if (query.isPending && !waitingOffline) content = <ListLoading />;
-  else if (entries.length === 0) content = <EmptyState>No journal entry for this day</EmptyState>;
-  else
-    content = (
-      <div className="entry-list">
-        {entries.map((entry) => (
-          <EntryCard
-            key={entry.id}
-            entry={entry}
-            pending={entry.pending}
-            today={today}
-            inMonth={false}
-            onDelete={onDelete}
-            deleting={entry.id === deletingId}
-          />
-        ))}
-      </div>
-    );
+  const load = useListLoad(query, entries.length);
 
   return (
     <>
@@ -64,7 +29,21 @@ export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: 
         <h2 id={headingId} className="visually-hidden">
           Entries
         </h2>
-        {content}
+        <ListStatus source={`day:${dayKey}`} query={query} load={load} empty="No journal entry for this day">
+          <div className="entry-list">
+            {entries.map((entry) => (
+              <EntryCard
+                key={entry.id}
+                entry={entry}
+                pending={entry.pending}
+                today={today}
+                inMonth={false}
+                onDelete={onDelete}
+                deleting={entry.id === deletingId}
+              />
+            ))}
+          </div>
+        </ListStatus>
       </section>
     </>
   );

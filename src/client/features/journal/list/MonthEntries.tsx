@@ -1,11 +1,10 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { Button } from '../../../ui/Button';
 import { useMonthEntries } from '../api';
 import { formatDayInMonth } from '../journal-view';
-import { EmptyState, ListLoading } from '../load-status/ListStatus';
+import { ListLoading, ListStatus, useListLoad } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
-import { useRetriedFailure } from '../load-status/load-failure';
 import { usePendingWrites } from '../writing/entry-writes';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
@@ -83,85 +82,63 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
     listRef.current?.querySelectorAll<HTMLElement>('.entry-card')[first]?.focus();
   }, [isFetchingNextPage, entryCount]);
 
-  // Offline with no copy of this month on the device: the load waits for the connection.
-  const waitingOffline = query.isPending && query.fetchStatus === 'paused';
-  const retried = useRetriedFailure(query);
-  const failedOutright =
-    (query.isError && !isFetchNextPageError) || retried.retrying || (waitingOffline && entries.length === 0);
+  // A later page that fails to load leaves the pages already shown in place.
+  const load = useListLoad(query, entryCount, query.isError && !isFetchNextPageError);
   // Today's entries come first, so the first page tells whether there is one; a later page that fails to load
   // changes nothing about that.
   const showTodayPanel =
     monthKey === monthKeyOf(today) &&
     query.data !== undefined &&
-    !failedOutright &&
+    load.shows !== 'failure' &&
     !entries.some((entry) => entry.localDate === today);
-
-  let content: ReactNode;
-  if (failedOutright)
-    content = (
-      <LoadError
-        source={`month:${monthKey}`}
-        error={query.error ?? retried.error ?? query.failureReason}
-        failedAt={query.errorUpdatedAt}
-        loadedAt={query.dataUpdatedAt}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  else if (query.isPending && !waitingOffline) content = <ListLoading />;
-  else if (entries.length === 0) content = <EmptyState>No journal entries for this month</EmptyState>;
-  else
-    content = (
-      <>
-        {groupByDay(entries).map((group) => (
-          <section key={group.dayKey} className="day-group" aria-label={formatDayInMonth(group.dayKey)}>
-            <h2 className="day-group-title">{formatDayInMonth(group.dayKey)}</h2>
-            <div className="entry-list">
-              {group.entries.map((entry) => (
-                <EntryCard
-                  key={entry.id}
-                  entry={entry}
-                  pending={entry.pending}
-                  today={today}
-                  inMonth
-                  onDelete={onDelete}
-                  deleting={entry.id === deletingId}
-                />
-              ))}
-            </div>
-          </section>
-        ))}
-        {hasNextPage && <div ref={sentinelRef} className="load-sentinel" aria-hidden="true" />}
-        {isFetchingNextPage && <ListLoading>Loading more entries...</ListLoading>}
-        {isFetchNextPageError && (
-          <LoadError
-            source={`month:${monthKey}:more`}
-            error={query.error}
-            failedAt={query.errorUpdatedAt}
-            loadedAt={query.dataUpdatedAt}
-            retrying={false}
-            onRetry={() => void fetchNextPage()}
-          />
-        )}
-        {hasNextPage && !isFetchNextPageError && (
-          <div ref={loadMoreRef} className="load-more">
-            <Button
-              variant="secondary"
-              busy={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        )}
-      </>
-    );
 
   return (
     <>
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} titled />}
       <div ref={listRef} className="entries month-entries">
-        {content}
+        <ListStatus source={`month:${monthKey}`} query={query} load={load} empty="No journal entries for this month">
+          {groupByDay(entries).map((group) => (
+            <section key={group.dayKey} className="day-group" aria-label={formatDayInMonth(group.dayKey)}>
+              <h2 className="day-group-title">{formatDayInMonth(group.dayKey)}</h2>
+              <div className="entry-list">
+                {group.entries.map((entry) => (
+                  <EntryCard
+                    key={entry.id}
+                    entry={entry}
+                    pending={entry.pending}
+                    today={today}
+                    inMonth
+                    onDelete={onDelete}
+                    deleting={entry.id === deletingId}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
+          {hasNextPage && <div ref={sentinelRef} className="load-sentinel" aria-hidden="true" />}
+          {isFetchingNextPage && <ListLoading>Loading more entries...</ListLoading>}
+          {isFetchNextPageError && (
+            <LoadError
+              source={`month:${monthKey}:more`}
+              error={query.error}
+              failedAt={query.errorUpdatedAt}
+              loadedAt={query.dataUpdatedAt}
+              retrying={false}
+              onRetry={() => void fetchNextPage()}
+            />
+          )}
+          {hasNextPage && !isFetchNextPageError && (
+            <div ref={loadMoreRef} className="load-more">
+              <Button
+                variant="secondary"
+                busy={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          )}
+        </ListStatus>
       </div>
     </>
   );

@@ -26,7 +26,7 @@ export function loadErrorMessages(error: unknown): LoadErrorMessages {
   return { toast: JOURNAL_MESSAGES.loadFailedToast, inline: JOURNAL_MESSAGES.loadFailedInline };
 }
 
-interface QueryOutcome {
+export interface QueryOutcome {
   error: unknown;
   errorUpdatedAt: number;
   dataUpdatedAt: number;
