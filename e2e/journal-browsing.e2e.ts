@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/journal-view';
+import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/list/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';

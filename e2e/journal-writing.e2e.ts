@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading } from '../src/client/features/journal/journal-view';
+import { formatDayHeading } from '../src/client/features/journal/list/journal-view';
 import { localDayKey } from '../src/shared/dates';
 import { createAccount } from './support/accounts';
 import { gone, visible } from './support/browser';

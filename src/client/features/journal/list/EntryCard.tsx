@@ -4,7 +4,6 @@ import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages'
 import { useAuth } from '../../../lib/session/auth-context';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/toast-context';
-import { formatClockTime, formatMonthDay } from '../journal-view';
 import { EntryFields } from '../writing/EntryFields';
 import {
   PROMPTS,
@@ -15,6 +14,7 @@ import {
   type EntryValues,
 } from '../writing/entry-content';
 import { useUpdateEntry } from '../writing/entry-writes';
+import { formatClockTime, formatMonthDay } from './journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -4,12 +4,12 @@ import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages'
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { ConfirmDialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
-import type { JournalLocation } from '../journal-view';
 import { StatsPanel } from '../stats/StatsPanel';
 import { useDeleteEntry } from '../writing/entry-writes';
 import { DayEntries } from './DayEntries';
 import { ListHeader } from './ListHeader';
 import { MonthEntries } from './MonthEntries';
+import type { JournalLocation } from './journal-view';
 
 export interface JournalListProps {
   location: JournalLocation;

@@ -10,7 +10,7 @@ import {
   stepPeriod,
   type JournalLocation,
   type JournalView,
-} from '../journal-view';
+} from './journal-view';
 
 const WIDE_SCREEN = '(min-width: 640px)';
 

@@ -2,13 +2,13 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { Button } from '../../../ui/Button';
 import { useMonthEntries } from '../api';
-import { formatDayInMonth } from '../journal-view';
 import { ListLoading, ListStatus, useListLoad } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
 import { usePendingWrites } from '../writing/entry-writes';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
 import { TodayPanel } from './TodayPanel';
+import { formatDayInMonth } from './journal-view';
 import { withPendingWrites, type ListedEntry } from './pending-entries';
 
 interface DayGroup {

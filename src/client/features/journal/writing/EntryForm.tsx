@@ -7,7 +7,7 @@ import { todayKey } from '../../../lib/today';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
-import { formatDayHeading } from '../journal-view';
+import { formatDayHeading } from '../list/journal-view';
 import { EntryFields } from './EntryFields';
 import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
 import { clearDraft, keepDraft, readDraft } from './entry-draft';

@@ -1,6 +1,6 @@
-import { addDays, addMonths, monthKeyOf } from '../../../shared/dates';
-import { dayKeySchema } from '../../../shared/entry-schemas';
-import { paths } from '../../app/paths';
+import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
+import { dayKeySchema } from '../../../../shared/entry-schemas';
+import { paths } from '../../../app/paths';
 
 export type JournalView = 'day' | 'month';
 
