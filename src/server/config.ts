@@ -4,9 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
-export const DEFAULT_ANNOUNCEMENT =
+const DEFAULT_ANNOUNCEMENT =
   'Gratitude Journal is no longer accepting new customers while we prepare an improved version.';
-export const DEFAULT_DEMO_VIDEO_ID = 'dQw4w9WgXcQ';
+const DEFAULT_DEMO_VIDEO_ID = 'dQw4w9WgXcQ';
 
 const optionalText = z
   .string()

@@ -51,21 +51,3 @@ export function addMonths(monthKey: string, months: number): string {
   const index = (year ?? 1970) * 12 + ((month ?? 1) - 1) + months;
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 }
-
-/**
- * Consecutive days with an entry, ending today or yesterday (SPEC §4). `days` must be distinct day numbers,
- * newest first.
- */
-export function streakFromDays(daysNewestFirst: readonly number[], today: number): number {
-  const newest = daysNewestFirst[0];
-  if (newest === undefined || newest < today - 1) return 0;
-  let streak = 0;
-  let expected = newest;
-  for (const day of daysNewestFirst) {
-    if (day > expected) continue;
-    if (day !== expected) break;
-    streak += 1;
-    expected -= 1;
-  }
-  return streak;
-}

@@ -6,18 +6,13 @@ import { MAX_DISPLAY_NAME_LENGTH } from './limits';
  */
 export const AUTH_MESSAGES = {
   'invalid-email': 'Please enter a valid email address',
-  'user-disabled': 'This account has been disabled. Please contact support.',
-  'user-not-found': 'Invalid email or password',
-  'wrong-password': 'Invalid email or password',
   // Settings asks for the current password of a signed-in user: saying it is wrong gives nothing away.
   'wrong-current-password': 'Your current password is incorrect',
   'invalid-credential': 'Invalid email or password',
-  'invalid-login-credentials': 'Invalid email or password',
   'email-already-in-use': 'An account already exists with this email. Please sign in instead.',
   'weak-password': 'Password should be at least 8 characters long',
   'too-many-requests': 'Too many attempts. Please try again in a few minutes.',
   'network-request-failed': 'Network error. Please check your internet connection and try again.',
-  'requires-recent-login': 'Please sign in again before updating your password',
   'email-not-verified': 'Please verify your email before signing in.',
   'too-many-login-attempts': 'Too many login attempts. Please try again later.',
   'no-user': 'No user logged in',
@@ -109,12 +104,6 @@ export const FALLBACK_QUOTE = {
   quote: 'Keep your face always toward the sunshine, and shadows will fall behind you.',
   author: 'Walt Whitman',
 } as const;
-
-/** Shape of every error body the API sends. */
-export interface ApiErrorBody {
-  code: string;
-  message: string;
-}
 
 /**
  * Signing out while journal changes still wait to be sent (docs/decisions/007-offline-writes.md): they stay in this

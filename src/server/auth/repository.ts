@@ -150,7 +150,7 @@ export async function recordLoginAttempt(db: Db, email: string, now: Date, windo
 
 export type EmailActionKind = 'verifyEmail' | 'resetPassword';
 
-export function hashCode(code: string): string {
+function hashCode(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }
 
@@ -209,18 +209,6 @@ export async function consumeAllEmailActions(db: Db, userId: string, kind: Email
     .where('kind', '=', kind)
     .where('used_at', 'is', null)
     .execute();
-}
-
-export async function latestEmailActionAt(db: Db, userId: string, kind: EmailActionKind) {
-  const row = await db
-    .selectFrom('email_action')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? new Date(row.created_at) : undefined;
 }
 
 export type SendDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -296,10 +284,4 @@ export async function recordSend(db: Db, key: string, now: Date): Promise<void> 
 /** Forgets an address's failed sign-ins: after a successful sign-in or a password reset. */
 export async function clearLoginAttempts(db: Db, email: string): Promise<void> {
   await db.deleteFrom('login_attempt').where('email', '=', email).execute();
-}
-
-export async function deleteOtherSessions(db: Db, userId: string, keepToken: string | undefined) {
-  let query = db.deleteFrom('session').where('userId', '=', userId);
-  if (keepToken) query = query.where('token', '!=', keepToken);
-  await query.execute();
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from './context';
 import { HttpError } from './errors';
 
 /** The only framed content: the video host's privacy-enhanced player on the landing page. */
-export const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 const VIDEO_FEATURES = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'];
 const DENIED_FEATURES = [
@@ -27,7 +27,7 @@ const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-export function securityHeaders(config: Config): [string, string][] {
+function securityHeaders(config: Config): [string, string][] {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

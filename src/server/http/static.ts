@@ -14,7 +14,7 @@ function escapeAttribute(text: string): string {
 }
 
 /** index.html with the public settings in a meta tag: no inline script (the CSP forbids it), no extra request. */
-export function pageWithConfig(html: string, config: PublicConfig): string {
+function pageWithConfig(html: string, config: PublicConfig): string {
   const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(config))}" />`;
   // Spliced at the index, not with String.replace: the operator's text may contain `$'`, `$&` and the like.
   const end = html.indexOf('</head>');

@@ -13,7 +13,7 @@ export interface EntryText {
   memory: string;
 }
 
-export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
+function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
   return {
     id: row.id,
     userId: row.user_id,

@@ -10,27 +10,6 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 const POLL_INTERVAL_MS = 2_000;
 
 /**
- * Queues a whole message in the caller's transaction, so it exists exactly when the change that caused it does.
- * Only for a message that carries no link or secret: it is stored as it is until it is sent.
- */
-export async function enqueueMail(db: Kysely<Database>, mail: OutgoingMail, now: Date): Promise<void> {
-  await db
-    .insertInto('mail_queue')
-    .values({
-      recipient: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      created_at: now.toISOString(),
-      next_attempt_at: now.toISOString(),
-      sent_at: null,
-      last_error: null,
-      template: null,
-    })
-    .execute();
-}
-
-/**
  * Queues an email with a link as its template and address only, in the caller's transaction. The worker asks the
  * composer for the message, link included, just before it sends it: the link is never stored, and the composer
  * may decide then that there is nothing to send (no such account, or already verified).
@@ -70,7 +49,7 @@ export interface MailWorkerDeps {
   onSent?: (mail: OutgoingMail, file: string | undefined) => void;
 }
 
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 
 /** How often each process prunes. */
-export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Pruned {
   loginAttempts: number;
@@ -21,7 +21,7 @@ export interface Pruned {
  * expired sessions. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
  * at once, at any time: a row one process deleted is simply not there for the other.
  */
-export async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<Pruned> {
+async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<Pruned> {
   const nowIso = now.toISOString();
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
