@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { STORAGE_KEYS } from './src/shared/limits';
+import { STORAGE_KEYS } from './src/client/lib/constants';
 import { DEFAULT_THEME, THEMES, THEME_NAMES, themeColorScheme, themeCssVariables } from './src/shared/themes';
 
 const apiServer = 'http://127.0.0.1:3000';

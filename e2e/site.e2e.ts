@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MINIMUM_AGE } from '../src/shared/limits';
+import { MINIMUM_AGE } from '../src/client/lib/constants';
 import { gone, visible } from './support/browser';
 import { ANDROID, IPHONE } from './support/devices';
 import { serverAndBrowser } from './support/suite';

@@ -1,13 +1,11 @@
-/** Business constants of SPEC.md section 9, read by client and server alike. */
+/**
+ * The constants of docs/product.md §9 that the server or the shared schemas read. Those only the client reads are in
+ * src/client/lib/constants.ts.
+ */
 export const MAX_FIELD_LENGTH = 10_000;
 export const MONTH_PAGE_SIZE = 5;
 /** The most entries one answer of the list API carries: a whole day's page, or the largest ?limit for a month. */
 export const MAX_PAGE_SIZE = 100;
-
-export const BREATHING_ROUNDS = 3;
-export const BREATHING_PHASE_MS = 3000;
-export const BREATHING_TICK_MS = 100;
-export const BREATHING_FADE_MS = 1000;
 
 export const SIGNUP_PASSWORD_MIN = 8;
 export const RESET_PASSWORD_MIN = 8;
@@ -21,23 +19,8 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const RESEND_COOLDOWN_S = 60;
 export const RESEND_PENALTY_S = 300;
 
-export const EMAIL_ACTION_REDIRECT_MS = 2000;
-export const ONLINE_TIMEOUT_MS = 10_000;
-
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
-export const MINIMUM_AGE = 13;
-export const ANCHOR_SCROLL_DELAY_MS = 100;
-export const ACTIVE_SECTION_OFFSET_PX = 100;
-
 export const MAX_DISPLAY_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
-
-export const STORAGE_KEYS = {
-  theme: 'theme',
-  userId: 'userId',
-  installBannerDismissed: 'installBannerDismissed',
-  /** Today's unsaved entry (features/journal/writing/entry-draft.ts). */
-  entryDraft: 'entryDraft',
-} as const;

@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { STORAGE_KEYS } from '../../shared/limits';
+import { STORAGE_KEYS } from '../lib/constants';
 import { currentMobilePlatform, INSTALL_HINT, isRunningInstalled, type MobilePlatform } from '../lib/mobile-install';
 import { storage } from '../lib/storage';
-import { Icon } from '../ui/Icon';
 import '../styles/install-banner.css';
+import { Icon } from '../ui/Icon';
 
 function platformToHint(): MobilePlatform | null {
   if (storage.get(STORAGE_KEYS.installBannerDismissed) === 'true') return null;

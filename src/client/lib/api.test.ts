@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ONLINE_TIMEOUT_MS } from '../../shared/limits';
 import { ApiError, apiRequest, probeServer } from './api';
 import { connection } from './connection/connection-state';
+import { ONLINE_TIMEOUT_MS } from './constants';
 
 function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,6 @@
-import { ONLINE_TIMEOUT_MS } from '../../shared/limits';
 import { AUTH_MESSAGES, type AuthErrorCode } from '../../shared/messages';
 import { connection } from './connection/connection-state';
+import { ONLINE_TIMEOUT_MS } from './constants';
 
 /** An error answer of our API, or a failure to reach it (status 0, code 'network-request-failed'). */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../shared/limits';
+import { STORAGE_KEYS } from './constants';
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../shared/limits';
 import {
   DEFAULT_THEME,
   THEMES,
@@ -8,6 +7,7 @@ import {
   themeCssVariables,
   type ThemeName,
 } from '../../shared/themes';
+import { STORAGE_KEYS } from './constants';
 import { storage } from './storage';
 
 /**

@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  BREATHING_PHASE_MS,
-  BREATHING_ROUNDS,
-  MINIMUM_AGE,
-  RESET_PASSWORD_TTL_MS,
-  SIGNUP_PASSWORD_MIN,
-  VERIFY_EMAIL_TTL_MS,
-} from '../../../shared/limits';
+import { RESET_PASSWORD_TTL_MS, SIGNUP_PASSWORD_MIN, VERIFY_EMAIL_TTL_MS } from '../../../shared/limits';
 import { loginPath } from '../../app/paths';
+import { BREATHING_PHASE_MS, BREATHING_ROUNDS, MINIMUM_AGE } from '../../lib/constants';
 import type { MobilePlatform } from '../../lib/mobile-install';
 
 const SUPPORT_EMAIL = 'support@gratitude-journal.app';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ACTIVE_SECTION_OFFSET_PX } from '../../../shared/limits';
+import { ACTIVE_SECTION_OFFSET_PX } from '../../lib/constants';
 import { activeSectionId } from './active-section';
 
 /** Puts the section's hash in the address bar without a history entry, a router update or a jump. */

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
+import { STORAGE_KEYS } from '../../lib/constants';
 import { returnTarget } from '../../lib/navigation-state';
 import { useAuth } from '../../lib/session/auth-context';
 import { storage } from '../../lib/storage';
-import { STORAGE_KEYS } from '../../../shared/limits';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { VerifyGate } from './VerifyGate';
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '../../../shared/limits';
 import type { Profile, SessionResponse } from '../../../shared/profile-schemas';
 import { ApiError, isNetworkFailure } from '../api';
 import { appConfigQueryKey } from '../app-config';
+import { STORAGE_KEYS } from '../constants';
 import { clearPersistedQueries } from '../persistence/query-persistence';
 import { storage } from '../storage';
 import { applyTheme } from '../theme';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
-import { BREATHING_FADE_MS, BREATHING_ROUNDS, BREATHING_TICK_MS } from '../../../../shared/limits';
+import { BREATHING_FADE_MS, BREATHING_ROUNDS, BREATHING_TICK_MS } from '../../../lib/constants';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { Button } from '../../../ui/Button';
 import { BREATHING_TOTAL_MS, breathingMomentAt } from './breathing';

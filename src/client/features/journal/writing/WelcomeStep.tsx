@@ -1,4 +1,4 @@
-import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../../shared/limits';
+import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../lib/constants';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { Button } from '../../../ui/Button';
 import { BREATHING_TOTAL_MS } from './breathing';

@@ -1,4 +1,4 @@
-import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../../shared/limits';
+import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../lib/constants';
 
 /** One round of box breathing, in order (SPEC §4). */
 export const BREATHING_PHASES = ['Inhale', 'Hold', 'Exhale', 'Hold'] as const;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../shared/limits';
+import { STORAGE_KEYS } from '../../../lib/constants';
 import { clearDraft, keepDraft, readDraft, type EntryDraft } from './entry-draft';
 
 const saved = new Map<string, string>();

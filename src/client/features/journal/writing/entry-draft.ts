@@ -1,5 +1,5 @@
 import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-schemas';
-import { STORAGE_KEYS } from '../../../../shared/limits';
+import { STORAGE_KEYS } from '../../../lib/constants';
 import { storage } from '../../../lib/storage';
 import type { EntryValues } from './entry-content';
 
