@@ -1,7 +1,8 @@
-// Draws the app icons in public/icons/ from the brand mark (the sun over the horizon of app/BrandMark.tsx) on the
-// default theme's teal, with the system Chromium. Run again after changing the mark or the colours:
+// Draws the app icons in public/icons/ from the brand mark (the sun over the horizon of src/client/app/brand-mark.json,
+// which the header's BrandMark draws too) on the default theme's teal, with the system Chromium. Run again after
+// changing the mark or the colours:
 //   node scripts/make-icons.mjs
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -10,15 +11,11 @@ const TEAL = '#3f7f7a'; // THEMES.default.colors.header
 const CREAM = '#fffaf2'; // THEMES.default.colors.cardbackground
 
 /** The brand mark in its own 32-unit box; its visible extent is about 28 units wide, centred on (16, 15.5). */
+const mark = JSON.parse(readFileSync(new URL('../src/client/app/brand-mark.json', import.meta.url), 'utf8'));
 const MARK = `
-  <circle cx="16" cy="19" r="6.5" fill="${CREAM}" />
-  <g stroke="${CREAM}" stroke-width="2.2" stroke-linecap="round">
-    <line x1="16" y1="4" x2="16" y2="8" />
-    <line x1="5.4" y1="8.4" x2="8.2" y2="11.2" />
-    <line x1="26.6" y1="8.4" x2="23.8" y2="11.2" />
-    <line x1="2" y1="19" x2="6" y2="19" />
-    <line x1="26" y1="19" x2="30" y2="19" />
-    <line x1="3" y1="27" x2="29" y2="27" />
+  <circle cx="${mark.sun.cx}" cy="${mark.sun.cy}" r="${mark.sun.r}" fill="${CREAM}" />
+  <g stroke="${CREAM}" stroke-width="${mark.strokeWidth}" stroke-linecap="round">
+${mark.lines.map(([x1, y1, x2, y2]) => `    <line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" />`).join('\n')}
   </g>`;
 
 /**
