@@ -14,7 +14,7 @@ function createQueryClient(): QueryClient {
         retry: 1,
         // Try once even when offline: the cached answer stays shown, and retries wait for the connection.
         networkMode: 'offlineFirst',
-        // Kept for the whole visit (SPEC §9: unlimited local cache); the persisted copy ages out on its own.
+        // Kept for the whole visit (docs/product.md §9: unlimited local cache); the persisted copy ages out on its own.
         gcTime: Infinity,
       },
       // Writes go through the journal outbox, which decides itself what waits for the connection.

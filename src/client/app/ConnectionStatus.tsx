@@ -7,7 +7,7 @@ const WORDS: Record<Exclude<ConnectionState, 'offline'>, string> = {
 };
 
 /**
- * The data connection (SPEC §4), kept discreet: screen readers hear every change, while the eye is only told
+ * The data connection (docs/product.md §4), kept discreet: screen readers hear every change, while the eye is only told
  * when the app is offline (on a phone, in one word).
  */
 export function ConnectionStatus() {

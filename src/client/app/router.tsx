@@ -36,7 +36,7 @@ export function preloadPage(pathname: string): void {
   void page?.preload().catch(() => undefined);
 }
 
-/** The route table of SPEC.md section 2. A declarative router: the data router's extra weight buys nothing here. */
+/** The route table of docs/product.md §2. A declarative router: the data router's extra weight buys nothing here. */
 export function AppRoutes() {
   return (
     <Routes>

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the data connection state (SPEC §4)', () => {
+describe('the data connection state (docs/product.md §4)', () => {
   it('is Unknown before any request', () => {
     expect(connection.state()).toBe('unknown');
   });

@@ -1,5 +1,5 @@
 /**
- * Phones get add-to-home-screen hints (SPEC.md section 2: footer banner and the About page). The platform is
+ * Phones get add-to-home-screen hints (docs/product.md §2: footer banner and the About page). The platform is
  * read from the user agent, as the spec asks: iOS or Android.
  */
 export type MobilePlatform = 'ios' | 'android';

@@ -6,7 +6,7 @@ export interface SectionPosition {
 
 /**
  * The section the reader is in: the last one whose top has come within `offset` pixels of the top of the
- * viewport (SPEC.md section 9). At the very end of the page the last section counts too, since a short last
+ * viewport (docs/product.md §9). At the very end of the page the last section counts too, since a short last
  * section can never scroll up that far. Undefined while the reader is above every section.
  */
 export function activeSectionId(

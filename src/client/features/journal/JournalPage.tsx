@@ -32,7 +32,7 @@ const STEP_TITLES: Record<Step, string> = {
   form: "Today's Reflection",
 };
 
-/** /journal: the list, and the way to a new entry through welcome, breathing and the form (SPEC §4). */
+/** /journal: the list, and the way to a new entry through welcome, breathing and the form (docs/product.md §4). */
 export function JournalPage() {
   const routerLocation = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** The demo video lives on a video host and plays in a frame (SPEC.md section 1). */
+/** The demo video lives on a video host and plays in a frame (docs/product.md §1). */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 export const VIDEO_FAILED_MESSAGE = 'The video could not be loaded. Please check your connection and try again.';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The data connection of SPEC §4: Unknown until the first request settles, Online once the server answers,
+ * The data connection of docs/product.md §4: Unknown until the first request settles, Online once the server answers,
  * Offline after a request that could not reach it or got no answer in time (ONLINE_TIMEOUT_MS).
  */
 export type ConnectionState = 'unknown' | 'online' | 'offline';

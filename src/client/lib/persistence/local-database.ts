@@ -10,7 +10,7 @@ const memory = new Map<string, unknown>();
 function idbStore(): UseStore | null {
   if (store !== undefined) return store;
   if (typeof indexedDB === 'undefined') {
-    // SPEC §7's words for a browser without offline storage: the app keeps working from memory.
+    // The words of docs/product.md §7 for a browser without offline storage: the app keeps working from memory.
     console.warn('Browser does not support offline persistence');
     store = null;
   } else {

@@ -2,7 +2,7 @@ import { FALLBACK_QUOTE } from '../../../../shared/messages';
 import { useQuotes } from '../api';
 import { quoteForDay } from './quotes';
 
-/** The quote of the day, the same all day long (SPEC §7). */
+/** The quote of the day, the same all day long (docs/product.md §7). */
 export function DailyQuote({ today }: { today: string }) {
   const quotes = useQuotes();
   if (quotes.isPending) return <div className="daily-quote daily-quote-pending" aria-hidden="true" />;

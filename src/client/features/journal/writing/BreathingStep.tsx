@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button';
 import { BREATHING_TOTAL_MS, breathingMomentAt } from './breathing';
 
 /**
- * Counts the guide's time in fixed ticks (SPEC §4: progress every 100 ms) and, once the last hold is over,
+ * Counts the guide's time in fixed ticks (docs/product.md §4: progress every 100 ms) and, once the last hold is over,
  * waits for the fade before calling onComplete.
  */
 function useBreathingClock(onComplete: () => void): number {

@@ -22,7 +22,7 @@ export interface EntryFormProps {
   onLeave: () => void;
 }
 
-/** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of SPEC §5). */
+/** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). */
 export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
   const { user, profile } = useAuth();
   const userId = user?.id;

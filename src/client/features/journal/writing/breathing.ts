@@ -1,6 +1,6 @@
 import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../lib/constants';
 
-/** One round of box breathing, in order (SPEC §4). */
+/** One round of box breathing, in order (docs/product.md §4). */
 export const BREATHING_PHASES = ['Inhale', 'Hold', 'Exhale', 'Hold'] as const;
 export type BreathingPhase = (typeof BREATHING_PHASES)[number];
 

@@ -30,7 +30,7 @@ export function valuesOf(entry: JournalEntry): EntryValues {
   };
 }
 
-/** What is sent: the memory only while the memory section is on (SPEC §3). */
+/** What is sent: the memory only while the memory section is on (docs/product.md §3). */
 export function contentOf(values: EntryValues, showMemory: boolean): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
   return showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
