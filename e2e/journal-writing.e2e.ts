@@ -37,6 +37,8 @@ describe('writing in the journal', () => {
 
         await page.getByRole('button', { name: new RegExp(account.name) }).click();
         await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+        // The save has not reached the outbox (its code is held), so nothing is counted as waiting, and Sign Out
+        // does not wait for that code to arrive either.
         await page.waitForURL((url) => url.pathname === '/');
         // Within the same page, as a second person on a shared device would: no reload clears the waiting save.
         await page.getByRole('link', { name: 'Sign In' }).click();

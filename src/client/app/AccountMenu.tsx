@@ -1,25 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../shared/profile-schemas';
-import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { useAuth } from '../lib/session/auth-context';
+import { SignOutDialog } from '../features/journal/sync/SignOutDialog';
 import { paths } from './paths';
-
-// Its code comes with the journal's outbox (loaded once a verified user signs in), not in the first screen's.
-const SignOutDialog = lazyWithPreload(() =>
-  import('../features/journal/sync/OutboxSync').then((module) => module.SignOutDialog),
-);
-
-/** Whether the dialog's code is here: without an outbox, and offline, it may not be (nor anything to ask about). */
-function signOutDialogReady(): Promise<boolean> {
-  return SignOutDialog.preload().then(
-    () => true,
-    (error: unknown) => {
-      console.warn('Could not load the sign-out dialog', error);
-      return false;
-    },
-  );
-}
 
 type FocusTarget = 'first' | 'last';
 
@@ -127,11 +111,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     navigate(paths.home, { replace: true });
   }
 
-  async function handleSignOut() {
+  function handleSignOut() {
     setOpen(false);
-    // The dialog signs out at once when no journal changes wait to be sent, and asks first when some do.
-    if (await signOutDialogReady()) setSigningOut(true);
-    else await signOutNow();
+    // The dialog signs out at once when no journal changes wait to be sent, and asks first when some do. Its code
+    // is here already: a sign-out never waits for a download.
+    setSigningOut(true);
   }
 
   function cancelSignOut() {
@@ -193,7 +177,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
                 role="menuitem"
                 tabIndex={-1}
                 className="menu-item"
-                onClick={() => void handleSignOut()}
+                onClick={handleSignOut}
               >
                 Sign Out
               </button>
@@ -201,11 +185,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </ul>
         </div>
       )}
-      {signingOut && (
-        <Suspense fallback={null}>
-          <SignOutDialog.Component onCancel={cancelSignOut} onSignOut={signOutNow} />
-        </Suspense>
-      )}
+      {signingOut && <SignOutDialog onCancel={cancelSignOut} onSignOut={signOutNow} />}
     </div>
   );
 }
