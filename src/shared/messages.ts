@@ -1,7 +1,7 @@
 import { MAX_DISPLAY_NAME_LENGTH } from './limits';
 
 /**
- * The message catalogue of SPEC.md section 8. Every user-facing error or notice comes from here,
+ * The message catalogue of docs/product.md §8. Every user-facing error or notice comes from here,
  * so the server's JSON errors and the screens say exactly the same words.
  */
 export const AUTH_MESSAGES = {
@@ -27,7 +27,7 @@ export const AUTH_MESSAGES = {
   'passwords-do-not-match': 'Passwords do not match',
   'reset-password-too-short': 'Password must be at least 8 characters long',
   'invalid-display-name': 'Display name cannot be empty',
-  // Not in SPEC §8: for names refused by the server (sign-up), which would otherwise be told 'cannot be empty'.
+  // Not in docs/product.md §8: for names refused by the server (sign-up), which would otherwise be told 'cannot be empty'.
   'display-name-too-long': `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters`,
   'display-name-characters': 'Display name cannot contain control characters',
   'unexpected-service': 'An unexpected error occurred. Please try again.',
@@ -72,7 +72,7 @@ export const JOURNAL_MESSAGES = {
   emptyEntry: "You haven't entered anything into your journal entry.",
 } as const;
 
-/** Offline use (not in SPEC.md, which left offline writes unspecified): what the screens say meanwhile. */
+/** Offline use (docs/decisions/007-offline-writes.md): what the screens say meanwhile. */
 export const OFFLINE_MESSAGES = {
   offline: 'Offline',
   offlineDetail: ' — changes will sync',
@@ -99,7 +99,7 @@ export const STATS_MESSAGES = {
   unavailable: 'Unable to load statistics',
 } as const;
 
-/** The fallback quote of SPEC.md section 3. */
+/** The fallback quote of docs/product.md §3. */
 export const FALLBACK_QUOTE = {
   quote: 'Keep your face always toward the sunshine, and shadows will fall behind you.',
   author: 'Walt Whitman',

@@ -62,7 +62,7 @@ export interface SignedIn {
   setCookies: string[];
 }
 
-/** The account rules of SPEC §4 and §5, on top of better-auth. Handlers call this; it never sees Hono. */
+/** The account rules of docs/product.md §4 and §5, on top of better-auth. Handlers call this; it never sees Hono. */
 export class AuthService {
   private auth: BetterAuth | undefined;
 

@@ -23,7 +23,7 @@ export interface SessionLookup {
 export interface JournalState {
   /** Answers cached under this version are current (journal/read-cache.ts). */
   version: number;
-  /** Whether new entries keep their memory text (SPEC §5). */
+  /** Whether new entries keep their memory text (docs/product.md §5). */
   showMemorySection: boolean;
 }
 

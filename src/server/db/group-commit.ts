@@ -29,7 +29,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * A batch starts at the end of the turn of the event loop its first write arrived in. While writes keep arriving,
  * turn after turn, it waits for them, up to `maxGatherTurns` turns or `maxBatch` writes: each COMMIT holds up the
  * whole server until the disk answers, so fewer and fuller batches leave more time for requests. A write that
- * arrives alone is committed at the end of its own turn, as before (decision 011, stop 19).
+ * arrives alone is committed at the end of its own turn, without waiting (docs/decisions/011-throughput-goals.md).
  */
 export class GroupCommit {
   private queue: Queued[] = [];

@@ -51,7 +51,7 @@ function generator(seed: number) {
  */
 const BOUNDARIES = ['2026-04-01', '2026-01-01', '2026-03-01', '2026-07-01', '2027-01-01', '2026-05-01'];
 
-/** What a user should read, from the entries' local days alone (SPEC §4). */
+/** What a user should read, from the entries' local days alone (docs/product.md §4). */
 function expectedStats(days: readonly number[], today: number): Stats {
   const month = monthIndexOfDay(today);
   const january = month - (month % 12);

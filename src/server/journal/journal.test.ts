@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await post('2026-03-13')).json.code).toBe('invalid-date');
     });
 
-    it('refuses a missing date, or one that is not text, as missing data (SPEC §5)', async () => {
+    it('refuses a missing date, or one that is not text, as missing data (docs/product.md §5)', async () => {
       const { agent } = await signUpAndVerify(h);
       h.clock.set('2026-03-15T12:00:00.000Z');
       const entry = await writeOn(agent, '2026-03-15');
@@ -194,7 +194,7 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
     });
   });
 
-  describe('validation (SPEC §5)', () => {
+  describe('validation (docs/product.md §5)', () => {
     let agent: Agent;
     beforeAll(async () => {
       ({ agent } = await signUpAndVerify(h));

@@ -307,7 +307,7 @@ export async function readStats(db: Db, userId: string, today: number): Promise<
     monthlyCount: Number(row.monthly ?? 0),
     yearlyCount: Number(row.yearly ?? 0),
     totalEntries: row.entry_count,
-    // SPEC §4: the run counts only while it ends today or yesterday.
+    // docs/product.md §4: the run counts only while it ends today or yesterday.
     streak: run && run.last >= today - 1 ? run.last - run.first + 1 : 0,
   };
 }

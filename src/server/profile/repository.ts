@@ -16,7 +16,7 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
   };
 }
 
-/** Creates the profile only if none exists (SPEC §4), so a second call never overwrites settings. */
+/** Creates the profile only if none exists (docs/product.md §4), so a second call never overwrites settings. */
 export async function createProfileIfMissing(
   db: Db,
   input: { uid: string; email: string; displayName: string; createdAt: Date },
