@@ -111,9 +111,14 @@ async function main() {
 
     const log = createWriteStream(logFile);
     // The recipe's variables, and nothing of this shell's (or CI's) settings for the server or for npm's run.
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.includes(name) && !name.startsWith('npm_')),
-    );
+    const env = {
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !SERVER_VARIABLES.includes(name) && !name.startsWith('npm_')),
+      ),
+      // Packages from npm's cache where it has them (the CI run before this one filled it), as npm would anyway
+      // after checking each with the registry.
+      npm_config_prefer_offline: 'true',
+    };
     recipe = spawn('bash', [join(work, 'recipe.sh')], {
       cwd: clone,
       env,
