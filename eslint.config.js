@@ -20,7 +20,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The boundary of STYLE.md: the client may import server types only.
+      // The boundary between client and server (docs/architecture.md): the client may import server types only.
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The client never imports the server.' }] },

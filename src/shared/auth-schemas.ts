@@ -8,7 +8,7 @@ import {
   SIGNUP_PASSWORD_MIN,
 } from './limits';
 
-/** The fixed set of special characters a sign-up password must draw from (SPEC §5 leaves it to us). */
+/** The fixed set of special characters a sign-up password must draw from (docs/product.md §5; the rules name the set). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`';
 
 export interface PasswordRule {

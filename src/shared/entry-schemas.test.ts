@@ -3,7 +3,7 @@ import { entryContentSchema, hasDangerousContent } from './entry-schemas';
 
 const text = { gratitude: 'My family', celebration: 'A long walk', manifestation: 'A calm week' };
 
-describe('dangerous content (SPEC §5)', () => {
+describe('dangerous content (docs/product.md §5)', () => {
   it.each([
     '<script>',
     '<SCRIPT src=x>',

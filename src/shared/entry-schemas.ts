@@ -6,7 +6,7 @@ export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memor
 export type EntryField = (typeof ENTRY_FIELDS)[number];
 
 /**
- * Script tags, javascript: and data: URLs, in any letter case (SPEC §5). Every part can match in one way only, so
+ * Script tags, javascript: and data: URLs, in any letter case (docs/product.md §5). Every part can match in one way only, so
  * the time it takes grows with the text's length, not its square: `<\s*\/?\s*script` let a `<` and 60,000 spaces
  * hold the server for seconds while the two runs of spaces tried every way of sharing them.
  */

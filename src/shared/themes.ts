@@ -1,4 +1,4 @@
-/** The three colour themes of SPEC.md section 3, applied as CSS custom properties on <html>. */
+/** The three colour themes of docs/product.md §3, applied as CSS custom properties on <html>. */
 export const THEME_NAMES = ['default', 'serene', 'dark'] as const;
 export type ThemeName = (typeof THEME_NAMES)[number];
 
