@@ -1,9 +1,16 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../shared/profile-schemas';
 import { useAuth } from '../lib/session/auth-context';
-import { SignOutDialog } from '../features/journal/sync/SignOutDialog';
+import { unsentWrites } from '../features/journal/sync/unsent-writes';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { paths } from './paths';
+
+// The question about waiting changes comes with the journal's outbox: whenever a change waits, the outbox holds it,
+// so this code is here already. With nothing waiting, Sign Out needs none of it, and never waits for a download.
+const SignOutDialog = lazyWithPreload(() =>
+  import('../features/journal/sync/OutboxSync').then((module) => module.SignOutDialog),
+);
 
 type FocusTarget = 'first' | 'last';
 
@@ -113,8 +120,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
 
   function handleSignOut() {
     setOpen(false);
-    // The dialog signs out at once when no journal changes wait to be sent, and asks first when some do. Its code
-    // is here already: a sign-out never waits for a download.
+    if (unsentWrites.count() === 0) {
+      void signOutNow();
+      return;
+    }
+    // The dialog asks first, and signs out by itself once nothing waits any more.
     setSigningOut(true);
   }
 
@@ -185,7 +195,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           </ul>
         </div>
       )}
-      {signingOut && <SignOutDialog onCancel={cancelSignOut} onSignOut={signOutNow} />}
+      {signingOut && (
+        <Suspense fallback={null}>
+          <SignOutDialog.Component onCancel={cancelSignOut} onSignOut={signOutNow} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,6 +7,9 @@ import { saveFailureMessage } from '../writing/entry-content';
 import { startSync } from '../writing/entry-writes';
 import type { PendingWrite } from './outbox';
 
+// Sign Out's question about waiting changes comes in the outbox's download: wherever a change waits, it is here.
+export { SignOutDialog } from './SignOutDialog';
+
 const FAILURE_MESSAGES: Record<PendingWrite['kind'], string> = {
   create: JOURNAL_MESSAGES.saveFailed,
   update: JOURNAL_MESSAGES.updateFailed,
