@@ -5,6 +5,14 @@ import { JOURNAL_MESSAGES } from './messages';
 export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
 export type EntryField = (typeof ENTRY_FIELDS)[number];
 
+/** The prompt of each entry field, as the form labels it, the list shows it and an export heads it. */
+export const PROMPTS: Record<EntryField, string> = {
+  gratitude: 'I am grateful for...',
+  celebration: 'I want to celebrate...',
+  manifestation: 'I am manifesting...',
+  memory: 'Today I want to capture these memories...',
+};
+
 /**
  * Script tags, javascript: and data: URLs, in any letter case (docs/product.md §5). Every part can match in one way only, so
  * the time it takes grows with the text's length, not its square: `<\s*\/?\s*script` let a `<` and 60,000 spaces

@@ -9,6 +9,7 @@ import type { AppEnv, AppServices } from '../http/context';
 import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
+import { EXPORT_FORMATS, exportFileName, exportJournal } from './export';
 import { invalidDate, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
@@ -74,7 +75,9 @@ function pageQuery(query: Record<string, string>): PageQuery {
   throw new HttpError(400, 'invalid-range', 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)');
 }
 
-export function journalRoutes({ sessions, journal }: AppServices) {
+const exportFormatSchema = z.enum(EXPORT_FORMATS);
+
+export function journalRoutes({ sessions, journal, db, now }: AppServices) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
 
@@ -113,6 +116,21 @@ export function journalRoutes({ sessions, journal }: AppServices) {
   app.get('/stats', signedIn, async (c) => {
     const stats = await journal.stats(c.get('user').id, c.req.query('today'));
     return jsonResponse(c, JSON.stringify(stats), 200, { 'cache-control': 'private, no-store' });
+  });
+
+  // The signed-in user's own journal, whole, as a download; nothing names another user.
+  app.get('/export', signedIn, (c) => {
+    const format = parseWith(exportFormatSchema, c.req.query('format'), () =>
+      new HttpError(400, 'invalid-format', 'Give a format: json or markdown'),
+    );
+    const at = now();
+    return new Response(exportJournal(db, c.get('user').id, format, at), {
+      headers: {
+        'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8',
+        'content-disposition': `attachment; filename="${exportFileName(format, at)}"`,
+        'cache-control': 'private, no-store',
+      },
+    });
   });
 
   return app;

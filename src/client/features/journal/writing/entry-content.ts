@@ -7,13 +7,7 @@ import {
 import { JOURNAL_MESSAGES } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api';
 
-/** The prompt of each entry field, as the form labels it and the list shows it. */
-export const PROMPTS: Record<EntryField, string> = {
-  gratitude: 'I am grateful for...',
-  celebration: 'I want to celebrate...',
-  manifestation: 'I am manifesting...',
-  memory: 'Today I want to capture these memories...',
-};
+export { PROMPTS } from '../../../../shared/entry-schemas';
 
 export const MANIFESTATION_HINT = 'Imagine you have already achieved your goals and write as if they are true.';
 

@@ -1,0 +1,143 @@
+import type { Kysely } from 'kysely';
+import { dayNumberToKey } from '../../shared/dates';
+import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
+import type { Database } from '../db/schema';
+import { findProfile } from '../profile/repository';
+
+export const EXPORT_FORMATS = ['json', 'markdown'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The version of the JSON export's shape; an importer checks it. */
+export const EXPORT_VERSION = 1;
+
+/** Entries read per query: the export holds at most this many in memory, however long the journal. */
+const BATCH_SIZE = 500;
+
+interface ExportRow {
+  id: string;
+  date: string;
+  local_day: number;
+  gratitude: string;
+  celebration: string;
+  manifestation: string;
+  memory: string;
+  updated_at: string;
+}
+
+/**
+ * The user's entries, oldest first, a batch at a time. The order is the index's own (user, local day, date, id),
+ * and each batch starts after the last row of the one before, so every query is an indexed range read.
+ */
+async function* entriesOldestFirst(db: Kysely<Database>, userId: string): AsyncGenerator<ExportRow> {
+  let after: ExportRow | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('journal_entry')
+      .select(['id', 'date', 'local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'updated_at'])
+      .where('user_id', '=', userId);
+    const last = after;
+    if (last) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('local_day', '>', last.local_day),
+          eb.and([eb('local_day', '=', last.local_day), eb('date', '>', last.date)]),
+          eb.and([eb('local_day', '=', last.local_day), eb('date', '=', last.date), eb('id', '>', last.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('local_day').orderBy('date').orderBy('id').limit(BATCH_SIZE).execute();
+    yield* rows;
+    if (rows.length < BATCH_SIZE) return;
+    after = rows.at(-1);
+  }
+}
+
+async function* jsonExport(db: Kysely<Database>, userId: string, now: Date): AsyncGenerator<string> {
+  const profile = await findProfile(db, userId);
+  const head = {
+    format: 'gratitude-journal',
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    profile: profile
+      ? { displayName: profile.displayName, showMemorySection: profile.showMemorySection, theme: profile.theme }
+      : null,
+  };
+  // The head, then the entries one by one, then the closing brackets: one JSON document, written as it is read.
+  yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
+  let first = true;
+  for await (const row of entriesOldestFirst(db, userId)) {
+    const entry = {
+      id: row.id,
+      date: row.date,
+      localDate: dayNumberToKey(row.local_day),
+      gratitude: row.gratitude,
+      celebration: row.celebration,
+      manifestation: row.manifestation,
+      memory: row.memory,
+      updatedAt: row.updated_at,
+    };
+    yield `${first ? '\n' : ',\n'}${JSON.stringify(entry)}`;
+    first = false;
+  }
+  yield '\n]}\n';
+}
+
+const DAY_HEADING = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A person's text as Markdown that shows it as written: each line break stays a line break. */
+function asWritten(text: string): string {
+  return text.trim().replace(/\r\n?/g, '\n').replace(/\n/g, '  \n');
+}
+
+async function* markdownExport(db: Kysely<Database>, userId: string, now: Date): AsyncGenerator<string> {
+  yield `# Gratitude Journal\n\nExported on ${now.toISOString().slice(0, 10)}.\n`;
+  let day: number | undefined;
+  for await (const row of entriesOldestFirst(db, userId)) {
+    if (row.local_day !== day) {
+      day = row.local_day;
+      yield `\n## ${DAY_HEADING.format(new Date(`${dayNumberToKey(day)}T00:00:00Z`))}\n`;
+    } else {
+      yield '\n---\n';
+    }
+    // Unanswered prompts are left out, as the app leaves them out of a written page.
+    for (const field of ENTRY_FIELDS) {
+      if (row[field].trim() === '') continue;
+      yield `\n**${PROMPTS[field]}**\n\n${asWritten(row[field])}\n`;
+    }
+  }
+}
+
+/**
+ * The user's whole journal as a stream of UTF-8 text, produced as the reader takes it: the server holds one batch of
+ * entries at a time, and the download starts before the last entry is read.
+ */
+export function exportJournal(
+  db: Kysely<Database>,
+  userId: string,
+  format: ExportFormat,
+  now: Date,
+): ReadableStream<Uint8Array> {
+  const chunks = format === 'json' ? jsonExport(db, userId, now) : markdownExport(db, userId, now);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** The download's file name: the app's name and the day, e.g. gratitude-journal-2026-11-24.json. */
+export function exportFileName(format: ExportFormat, now: Date): string {
+  return `gratitude-journal-${now.toISOString().slice(0, 10)}.${format === 'json' ? 'json' : 'md'}`;
+}
