@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_SPECIAL_CHARACTERS } from '../src/shared/auth-schemas';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
-import { apiRequest } from './support/api';
+import { readFileSync } from 'node:fs';
+import { apiRequest, createEntryViaApi } from './support/api';
 import { visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
@@ -250,6 +251,22 @@ describe('accounts in the browser', () => {
       });
       await newPassword.fill('Another#Pass2026');
       expect(await update.isEnabled()).toBe(true);
+    });
+  });
+
+  it('downloads the whole journal from settings, as JSON and as Markdown, named with the app and the day', async () => {
+    const { email } = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await createEntryViaApi(page, { gratitude: 'Tea with an old friend' });
+      await page.goto('/settings');
+      const section = page.getByRole('region', { name: 'Your data' });
+      for (const [name, extension] of [['Download as JSON', 'json'], ['Download as Markdown', 'md']] as const) {
+        const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name }).click()]);
+        expect(download.suggestedFilename()).toMatch(new RegExp(`^gratitude-journal-\\d{4}-\\d{2}-\\d{2}\\.${extension}$`));
+        expect(readFileSync(await download.path(), 'utf8')).toContain('Tea with an old friend');
+      }
     });
   });
 

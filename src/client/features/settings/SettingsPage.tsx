@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
+import { DataSection } from './DataSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 
-/** /settings (protected): profile, preferences and password. */
+/** /settings (protected): profile, preferences, password and the journal's download. */
 export function SettingsPage() {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
@@ -27,6 +28,7 @@ export function SettingsPage() {
       <ProfileSection displayName={displayName} />
       <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
       <PasswordSection email={user.email} />
+      <DataSection />
     </div>
   );
 }
