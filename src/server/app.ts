@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createBetterAuth } from './auth/better-auth';
-import { authRoutes } from './auth/routes';
+import { accountRoutes, authRoutes } from './auth/routes';
 import { AuthService } from './auth/service';
 import { SessionReader } from './auth/session';
 import type { Config } from './config';
@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps) {
     c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId }),
   );
   app.route('/api/auth', authRoutes(services));
+  app.route('/api/account', accountRoutes(services));
   app.route('/api/profile', profileRoutes(services));
   app.route('/api', journalRoutes(services));
   app.all('/api/*', () => {

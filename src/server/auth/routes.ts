@@ -122,3 +122,15 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
 
   return app;
 }
+
+/** The signed-in user's own account: DELETE removes it and everything of theirs, behind the password. */
+export function accountRoutes(deps: AppServices) {
+  const app = new Hono<AppEnv>();
+  const schema = z.object({ password: z.string().min(1) });
+  app.delete('/', requireUser(deps.sessions), async (c) => {
+    const { password } = parseWith(schema, await readJson(c), () => authError(400, 'missing-fields'));
+    await deps.auth.deleteAccount(c.get('user'), password);
+    return c.json({ ok: true });
+  });
+  return app;
+}

@@ -22,7 +22,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { createProfileIfMissing } from '../profile/repository';
 import { confineAuthContext } from './async-context';
 import type { BetterAuth } from './better-auth';
-import { hashPassword } from './password-hash';
+import { hashPassword, verifyPassword } from './password-hash';
 import {
   type AuthUser,
   claimSend,
@@ -219,6 +219,45 @@ export class AuthService {
       await setCredentialPassword(trx, dialect, action.userId, passwordHash, now);
       await deleteSessions(trx, action.userId);
       await clearLoginAttempts(trx, action.email);
+    });
+  }
+
+  /**
+   * Deletes the signed-in user's account and everything of theirs, once the password proves it is them: the user,
+   * sessions, password account, profile, every entry and its counts, email codes, queued emails and the address's
+   * cooldowns and sign-in count, in one transaction. Wrong passwords count toward the sign-in limit. The address can
+   * sign up again afterwards, as a new account.
+   */
+  async deleteAccount(user: AuthUser, password: string): Promise<void> {
+    const { db } = this.deps;
+    const { attempts } = await recordLoginAttempt(db, user.email, this.deps.now(), LOGIN_WINDOW_MS);
+    if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
+    const account = await db
+      .selectFrom('account')
+      .select('password')
+      .where('userId', '=', user.id)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst();
+    const matches =
+      account?.password && password.length <= PASSWORD_MAX
+        ? await verifyPassword({ hash: account.password, password })
+        : false;
+    if (!matches) throw authError(400, 'wrong-current-password');
+    const throttleKeys = (['verifyEmail', 'resetPassword', 'verifyOnSignIn'] as const).map((purpose) =>
+      this.throttleKey(purpose, user.email),
+    );
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('journal_month').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('email_action').where('user_id', '=', user.id).execute();
+      await trx.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
+      await trx.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();
+      await trx.deleteFrom('login_attempt').where('email', '=', user.email).execute();
+      await trx.deleteFrom('session').where('userId', '=', user.id).execute();
+      await trx.deleteFrom('account').where('userId', '=', user.id).execute();
+      await trx.deleteFrom('profile').where('uid', '=', user.id).execute();
+      await trx.deleteFrom('user').where('id', '=', user.id).execute();
     });
   }
 

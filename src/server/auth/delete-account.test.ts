@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../shared/messages';
+import { DATABASE_KINDS } from '../test/databases';
+import { createHarness, type Harness, signUpAndVerify, STRONG_PASSWORD } from '../test/harness';
+
+const TODAY = '2026-03-15';
+
+describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** Every row in every table that names this user or their address, as text. */
+  async function rowsOf(userId: string, email: string): Promise<string[]> {
+    const { db } = h.database;
+    const found: string[] = [];
+    const tables = [
+      'user',
+      'session',
+      'account',
+      'profile',
+      'email_action',
+      'login_attempt',
+      'mail_queue',
+      'journal_entry',
+      'journal_day',
+      'journal_month',
+    ] as const;
+    for (const table of tables) {
+      for (const row of await db.selectFrom(table).selectAll().execute()) {
+        const text = JSON.stringify(row);
+        if (text.includes(userId) || text.includes(email)) found.push(`${table}: ${text}`);
+      }
+    }
+    return found;
+  }
+
+  it('removes the user and everything of theirs behind the password, and the address can sign up again', async () => {
+    const { agent, email, userId } = await signUpAndVerify(h);
+    const other = await signUpAndVerify(h);
+    const otherDevice = h.agent();
+    expect((await otherDevice.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    for (const gratitude of ['Rain', 'Tea']) {
+      const content = { gratitude, celebration: '', manifestation: '' };
+      expect((await agent.post('/api/entries', { content, localDate: TODAY })).status).toBe(201);
+    }
+    await h.agent().post('/api/auth/sign-in', { email, password: 'Wrong#Password1' });
+    await h.agent().post('/api/auth/request-password-reset', { email });
+    await h.mailTo(email);
+
+    const wrong = await agent.delete('/api/account', { 'content-type': 'application/json' });
+    expect(wrong.status).toBe(400);
+    const refused = await agent.request('DELETE', '/api/account', { password: 'Not#MyPassword1' });
+    expect(refused.json).toEqual({ code: 'wrong-current-password', message: AUTH_MESSAGES['wrong-current-password'] });
+    expect(await rowsOf(userId, email)).not.toEqual([]);
+
+    const deleted = await agent.request('DELETE', '/api/account', { password: STRONG_PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect(await rowsOf(userId, email)).toEqual([]);
+    expect((await agent.get('/api/profile')).status).toBe(401);
+    expect((await otherDevice.get('/api/entries?day=2026-03-15')).status).toBe(401);
+    expect((await h.agent().post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    // Nobody else's journal is touched.
+    expect((await other.agent.get('/api/profile')).status).toBe(200);
+
+    const again = await h.agent().post('/api/auth/sign-up', { name: 'New', email, password: STRONG_PASSWORD });
+    expect(again.status).toBe(201);
+  });
+
+  it('refuses without a session, and cannot name another user', async () => {
+    const target = await signUpAndVerify(h);
+    expect((await h.agent().request('DELETE', '/api/account', { password: STRONG_PASSWORD })).status).toBe(401);
+    const attacker = await signUpAndVerify(h, { password: 'Attacker#2026' });
+    const res = await attacker.agent.request('DELETE', '/api/account', { password: STRONG_PASSWORD, userId: target.userId });
+    expect(res.json.code).toBe('wrong-current-password');
+    expect((await target.agent.get('/api/profile')).status).toBe(200);
+  });
+});
