@@ -270,6 +270,35 @@ describe('accounts in the browser', () => {
     });
   });
 
+  it('deletes the account from settings after asking, and the sign-in fails afterwards', async () => {
+    const { email } = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await createEntryViaApi(page, { gratitude: 'Soon gone' });
+      await page.goto('/settings');
+      const section = page.getByRole('region', { name: 'Delete Account' });
+      await section.getByLabel('Your password, to confirm').fill('Not#MyPassword1');
+      await section.getByRole('button', { name: 'Delete Account' }).click();
+      const question = page.getByRole('dialog', { name: 'Delete your account?' });
+      await visible(question.getByRole('link', { name: 'Download your journal first' }));
+      await question.getByRole('button', { name: 'Delete my account' }).click();
+      await text(page, 'Your current password is incorrect').waitFor();
+
+      await section.getByLabel('Your password, to confirm').fill(PASSWORD);
+      await section.getByRole('button', { name: 'Delete Account' }).click();
+      await question.getByRole('button', { name: 'Delete my account' }).click();
+      await waitForPath(page, '/');
+    });
+    await suite.withPage(async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await text(page, 'Invalid email or password').waitFor();
+    });
+  });
+
   it('says in settings when the current password is wrong', async () => {
     const { email } = await createAccount(suite.server);
     await suite.withPage(async (page) => {

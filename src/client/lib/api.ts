@@ -101,6 +101,7 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
   patch: <T>(path: string, body: unknown) => apiRequest<T>('PATCH', path, body),
+  delete: <T>(path: string, body: unknown) => apiRequest<T>('DELETE', path, body),
 };
 
 /** The words to show for any failure: the server's message, or the catalogue's for what went wrong. */

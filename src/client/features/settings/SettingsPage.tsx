@@ -3,6 +3,7 @@ import { paths } from '../../app/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DataSection } from './DataSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -29,6 +30,7 @@ export function SettingsPage() {
       <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
       <PasswordSection email={user.email} />
       <DataSection />
+      <DeleteAccountSection userId={user.id} />
     </div>
   );
 }
