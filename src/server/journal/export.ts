@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { dayNumberToKey } from '../../shared/dates';
 import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
-import type { Database } from '../db/schema';
+import type { Database, JournalEntryTable } from '../db/schema';
 import { findProfile } from '../profile/repository';
+import { toEntry } from './repository';
 
 export const EXPORT_FORMATS = ['json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -13,16 +14,7 @@ export const EXPORT_VERSION = 1;
 /** Entries read per query: the export holds at most this many in memory, however long the journal. */
 const BATCH_SIZE = 500;
 
-interface ExportRow {
-  id: string;
-  date: string;
-  local_day: number;
-  gratitude: string;
-  celebration: string;
-  manifestation: string;
-  memory: string;
-  updated_at: string;
-}
+type ExportRow = Selectable<JournalEntryTable>;
 
 /**
  * The user's entries, oldest first, a batch at a time. The order is the index's own (user, local day, date, id),
@@ -33,7 +25,7 @@ async function* entriesOldestFirst(db: Kysely<Database>, userId: string): AsyncG
   for (;;) {
     let query = db
       .selectFrom('journal_entry')
-      .select(['id', 'date', 'local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'updated_at'])
+      .selectAll()
       .where('user_id', '=', userId);
     const last = after;
     if (last) {
@@ -66,16 +58,8 @@ async function* jsonExport(db: Kysely<Database>, userId: string, now: Date): Asy
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;
   for await (const row of entriesOldestFirst(db, userId)) {
-    const entry = {
-      id: row.id,
-      date: row.date,
-      localDate: dayNumberToKey(row.local_day),
-      gratitude: row.gratitude,
-      celebration: row.celebration,
-      manifestation: row.manifestation,
-      memory: row.memory,
-      updatedAt: row.updated_at,
-    };
+    // The entry as the API gives it, less the owner's id, which means nothing outside this server.
+    const { userId: _owner, ...entry } = toEntry(row);
     yield `${first ? '\n' : ',\n'}${JSON.stringify(entry)}`;
     first = false;
   }

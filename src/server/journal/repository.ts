@@ -13,7 +13,7 @@ export interface EntryText {
   memory: string;
 }
 
-function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
+export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
   return {
     id: row.id,
     userId: row.user_id,
