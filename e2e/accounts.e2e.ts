@@ -254,13 +254,18 @@ describe('accounts in the browser', () => {
     });
   });
 
+  /** Signed in, with one entry written, on the Settings page. */
+  async function onSettingsWithAnEntry(page: Page, email: string, gratitude: string): Promise<void> {
+    await signIn(page, email, PASSWORD);
+    await waitForPath(page, '/journal');
+    await createEntryViaApi(page, { gratitude });
+    await page.goto('/settings');
+  }
+
   it('downloads the whole journal from settings, as JSON and as Markdown, named with the app and the day', async () => {
     const { email } = await createAccount(suite.server);
     await suite.withPage(async (page) => {
-      await signIn(page, email, PASSWORD);
-      await waitForPath(page, '/journal');
-      await createEntryViaApi(page, { gratitude: 'Tea with an old friend' });
-      await page.goto('/settings');
+      await onSettingsWithAnEntry(page, email, 'Tea with an old friend');
       const section = page.getByRole('region', { name: 'Your data' });
       for (const [name, extension] of [['Download as JSON', 'json'], ['Download as Markdown', 'md']] as const) {
         const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name }).click()]);
@@ -273,10 +278,7 @@ describe('accounts in the browser', () => {
   it('deletes the account from settings after asking, and the sign-in fails afterwards', async () => {
     const { email } = await createAccount(suite.server);
     await suite.withPage(async (page) => {
-      await signIn(page, email, PASSWORD);
-      await waitForPath(page, '/journal');
-      await createEntryViaApi(page, { gratitude: 'Soon gone' });
-      await page.goto('/settings');
+      await onSettingsWithAnEntry(page, email, 'Soon gone');
       const section = page.getByRole('region', { name: 'Delete Account' });
       await section.getByLabel('Your password, to confirm').fill('Not#MyPassword1');
       await section.getByRole('button', { name: 'Delete Account' }).click();
