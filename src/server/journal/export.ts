@@ -16,17 +16,32 @@ const BATCH_SIZE = 500;
 
 type ExportRow = Selectable<JournalEntryTable>;
 
+/** The local days an export covers, both included; a missing end leaves that side open. */
+export interface ExportRange {
+  /** The first day, as a day number (src/shared/dates.ts). */
+  firstDay?: number;
+  /** The last day, as a day number. */
+  lastDay?: number;
+}
+
 /**
- * The user's entries, oldest first, a batch at a time. The order is the index's own (user, local day, date, id),
- * and each batch starts after the last row of the one before, so every query is an indexed range read.
+ * The user's entries in the range, oldest first, a batch at a time. The order is the index's own (user, local day,
+ * date, id), the range bounds the local day, and each batch starts after the last row of the one before, so every
+ * query is an indexed range read.
  */
-async function* entriesOldestFirst(db: Kysely<Database>, userId: string): AsyncGenerator<ExportRow> {
+async function* entriesOldestFirst(
+  db: Kysely<Database>,
+  userId: string,
+  { firstDay, lastDay }: ExportRange,
+): AsyncGenerator<ExportRow> {
   let after: ExportRow | undefined;
   for (;;) {
     let query = db
       .selectFrom('journal_entry')
       .selectAll()
       .where('user_id', '=', userId);
+    if (firstDay !== undefined) query = query.where('local_day', '>=', firstDay);
+    if (lastDay !== undefined) query = query.where('local_day', '<=', lastDay);
     const last = after;
     if (last) {
       query = query.where((eb) =>
@@ -44,12 +59,21 @@ async function* entriesOldestFirst(db: Kysely<Database>, userId: string): AsyncG
   }
 }
 
-async function* jsonExport(db: Kysely<Database>, userId: string, now: Date): AsyncGenerator<string> {
+const dayKeyOrNull = (day: number | undefined) => (day === undefined ? null : dayNumberToKey(day));
+
+async function* jsonExport(
+  db: Kysely<Database>,
+  userId: string,
+  range: ExportRange,
+  now: Date,
+): AsyncGenerator<string> {
   const profile = await findProfile(db, userId);
   const head = {
     format: 'gratitude-journal',
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
+    // The days asked for (null: no bound on that side), so that a part of the journal never passes for all of it.
+    range: { from: dayKeyOrNull(range.firstDay), to: dayKeyOrNull(range.lastDay) },
     profile: profile
       ? { displayName: profile.displayName, showMemorySection: profile.showMemorySection, theme: profile.theme }
       : null,
@@ -57,7 +81,7 @@ async function* jsonExport(db: Kysely<Database>, userId: string, now: Date): Asy
   // The head, then the entries one by one, then the closing brackets: one JSON document, written as it is read.
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;
-  for await (const row of entriesOldestFirst(db, userId)) {
+  for await (const row of entriesOldestFirst(db, userId, range)) {
     // The entry as the API gives it, less the owner's id, which means nothing outside this server.
     const { userId: _owner, ...entry } = toEntry(row);
     yield `${first ? '\n' : ',\n'}${JSON.stringify(entry)}`;
@@ -79,10 +103,25 @@ function asWritten(text: string): string {
   return text.trim().replace(/\r\n?/g, '\n').replace(/\n/g, '  \n');
 }
 
-async function* markdownExport(db: Kysely<Database>, userId: string, now: Date): AsyncGenerator<string> {
-  yield `# Gratitude Journal\n\nExported on ${now.toISOString().slice(0, 10)}.\n`;
+/** The days an export covers, in words: '', ', from 2026-03-01 to 2026-03-31', ', up to 2026-03-31'. */
+function rangeInWords({ firstDay, lastDay }: ExportRange): string {
+  const from = dayKeyOrNull(firstDay);
+  const to = dayKeyOrNull(lastDay);
+  if (from && to) return from === to ? `, the entries of ${from}` : `, the entries from ${from} to ${to}`;
+  if (from) return `, the entries from ${from} on`;
+  if (to) return `, the entries up to ${to}`;
+  return '';
+}
+
+async function* markdownExport(
+  db: Kysely<Database>,
+  userId: string,
+  range: ExportRange,
+  now: Date,
+): AsyncGenerator<string> {
+  yield `# Gratitude Journal\n\nExported on ${now.toISOString().slice(0, 10)}${rangeInWords(range)}.\n`;
   let day: number | undefined;
-  for await (const row of entriesOldestFirst(db, userId)) {
+  for await (const row of entriesOldestFirst(db, userId, range)) {
     if (row.local_day !== day) {
       day = row.local_day;
       yield `\n## ${DAY_HEADING.format(new Date(`${dayNumberToKey(day)}T00:00:00Z`))}\n`;
@@ -98,16 +137,17 @@ async function* markdownExport(db: Kysely<Database>, userId: string, now: Date):
 }
 
 /**
- * The user's whole journal as a stream of UTF-8 text, produced as the reader takes it: the server holds one batch of
- * entries at a time, and the download starts before the last entry is read.
+ * The user's journal, or the days of it in `range`, as a stream of UTF-8 text, produced as the reader takes it: the
+ * server holds one batch of entries at a time, and the download starts before the last entry is read.
  */
 export function exportJournal(
   db: Kysely<Database>,
   userId: string,
   format: ExportFormat,
+  range: ExportRange,
   now: Date,
 ): ReadableStream<Uint8Array> {
-  const chunks = format === 'json' ? jsonExport(db, userId, now) : markdownExport(db, userId, now);
+  const chunks = format === 'json' ? jsonExport(db, userId, range, now) : markdownExport(db, userId, range, now);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { dayKeyToNumber, monthDayRange } from '../../shared/dates';
+import { dayKeyToNumber, dayNumberToKey, monthDayRange } from '../../shared/dates';
 import { createEntrySchema, dayKeySchema, monthKeySchema } from '../../shared/entry-schemas';
 import { MAX_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
@@ -9,7 +9,7 @@ import type { AppEnv, AppServices } from '../http/context';
 import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
-import { EXPORT_FORMATS, exportFileName, exportJournal } from './export';
+import { EXPORT_FORMATS, type ExportRange, exportFileName, exportJournal } from './export';
 import { invalidDate, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
@@ -77,6 +77,36 @@ function pageQuery(query: Record<string, string>): PageQuery {
 
 const exportFormatSchema = z.enum(EXPORT_FORMATS);
 
+const RANGE_ENDS = {
+  from: 'The first day (from)',
+  to: 'The last day (to)',
+} as const;
+
+/**
+ * One end of an export's range, ?from= or ?to=: absent, or given once as a real calendar day, YYYY-MM-DD. The day
+ * number must name the same day again, which also refuses years before 100 (Date.UTC reads 0050 as 1950).
+ */
+function rangeEnd(values: string[] | undefined, end: keyof typeof RANGE_ENDS): number | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  const [value] = values;
+  if (values.length > 1) throw new HttpError(400, 'invalid-range', `${RANGE_ENDS[end]} can be given only once`);
+  const day = value !== undefined && dayKeySchema.safeParse(value).success ? dayKeyToNumber(value) : undefined;
+  if (day === undefined || dayNumberToKey(day) !== value) {
+    throw new HttpError(400, 'invalid-range', `${RANGE_ENDS[end]} must be a calendar day written as YYYY-MM-DD`);
+  }
+  return day;
+}
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD: the local days an export covers, both included, either one optional. */
+function exportRange(from: string[] | undefined, to: string[] | undefined): ExportRange {
+  const firstDay = rangeEnd(from, 'from');
+  const lastDay = rangeEnd(to, 'to');
+  if (firstDay !== undefined && lastDay !== undefined && firstDay > lastDay) {
+    throw new HttpError(400, 'invalid-range', 'The first day (from) must not be after the last day (to)');
+  }
+  return { firstDay, lastDay };
+}
+
 export function journalRoutes({ sessions, journal, db, now }: AppServices) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
@@ -123,8 +153,9 @@ export function journalRoutes({ sessions, journal, db, now }: AppServices) {
     const format = parseWith(exportFormatSchema, c.req.query('format'), () =>
       new HttpError(400, 'invalid-format', 'Give a format: json or markdown'),
     );
+    const range = exportRange(c.req.queries('from'), c.req.queries('to'));
     const at = now();
-    return new Response(exportJournal(db, c.get('user').id, format, at), {
+    return new Response(exportJournal(db, c.get('user').id, format, range, at), {
       headers: {
         'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8',
         'content-disposition': `attachment; filename="${exportFileName(format, at)}"`,
