@@ -35,7 +35,9 @@ async function seed(dataDir: string, userId: string, days: number, perDay: numbe
         await insertEntry(trx, {
           id: newEntryId(),
           userId,
-          date: new Date(day * 86_400_000 + 43_200_000 + n * 1000),
+          date: new Date(day * 86_400_000 + 43_200_000 + n * 1000).toISOString(),
+          updatedAt: new Date(day * 86_400_000 + 43_200_000 + n * 1000).toISOString(),
+          utcOffset: 0,
           localDay: day,
           ...entryText,
           memory: '',

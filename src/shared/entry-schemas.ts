@@ -77,11 +77,19 @@ export type EntryContent = z.infer<typeof entryContentSchema>;
 export const dayKeySchema = z.iso.date();
 export const monthKeySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 
+/** An offset from UTC in minutes east: every zone in use lies between UTC-12:00 and UTC+14:00. */
+export const utcOffsetSchema = z.number().int().min(-12 * 60).max(14 * 60);
+
 export const createEntrySchema = z.object(
   {
     content: entryContentSchema,
     /** The writer's local date when they saved: the day the entry belongs to. */
     localDate: dayKeySchema,
+    /**
+     * The writer's offset from UTC when they saved, in minutes east (UTC+01:00 is 60), kept with the entry so that
+     * the time it was written reads as it did on their clock. Clients from before it was sent leave it out.
+     */
+    utcOffset: utcOffsetSchema.optional(),
   },
   { error: JOURNAL_MESSAGES.invalidEntryData },
 );
@@ -93,6 +101,8 @@ export interface JournalEntry {
   date: string;
   /** The writer's local calendar day, YYYY-MM-DD. */
   localDate: string;
+  /** The writer's offset from UTC in minutes east when they wrote it; null for entries from before it was kept. */
+  utcOffset: number | null;
   gratitude: string;
   celebration: string;
   manifestation: string;

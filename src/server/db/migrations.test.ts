@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
-import { insertEntry, readStats } from '../journal/repository';
+import { findEntry, insertEntry, readStats } from '../journal/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { openDatabase } from './connect';
 import type { Database } from './schema';
@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 006 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 007 changed, for a test that starts from a database written before it. */
+async function undoEntryUtcOffset(db: Kysely<Database>): Promise<void> {
+  await sql`alter table journal_entry drop column utc_offset`.execute(db);
+  await sql`delete from kysely_migration where name = '007_entry_utc_offset'`.execute(db);
+}
+
+/** Takes back what migration 006 and those after it changed, for a test that starts from a database before it. */
 async function undoNoLinksAtRest(db: Kysely<Database>): Promise<void> {
+  await undoEntryUtcOffset(db);
   await sql`drop index email_action_expires_idx`.execute(db);
   await sql`drop index login_attempt_window_idx`.execute(db);
   await sql`alter table mail_queue drop column template`.execute(db);
@@ -63,7 +70,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     await addUsers(database.db, kind, ['writer', 'lapsed', 'new']);
     const write = (userId: string, day: string) =>
       database.write((trx) =>
-        insertEntry(trx, { ...text, id: randomUUID(), userId, date: new Date(`${day}T12:00:00Z`), localDay: dayKeyToNumber(day) }),
+        insertEntry(trx, { ...text, id: randomUUID(), userId, date: `${day}T12:00:00.000Z`, updatedAt: `${day}T12:00:00.000Z`, utcOffset: null, localDay: dayKeyToNumber(day) }),
       );
     // Two entries on 30 December, then every day from 1 to 3 January after a gap.
     for (const day of ['2025-12-30', '2025-12-30', '2026-01-01', '2026-01-02', '2026-01-03']) await write('writer', day);
@@ -96,7 +103,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
       expect(await readStats(upgraded.db, 'new', today)).toEqual({ monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0 });
       // And the counts go on from there.
       await upgraded.write((trx) =>
-        insertEntry(trx, { ...text, id: randomUUID(), userId: 'writer', date: new Date(), localDay: today + 1 }),
+        insertEntry(trx, { ...text, id: randomUUID(), userId: 'writer', date: new Date().toISOString(), updatedAt: new Date().toISOString(), utcOffset: null, localDay: today + 1 }),
       );
       expect(await readStats(upgraded.db, 'writer', today + 1)).toMatchObject({ monthlyCount: 4, streak: 4 });
     } finally {
@@ -160,7 +167,7 @@ describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s',
     // As hand-made requests could store them before ids were lowered: Ada's own, and Bob's copy of Ada's id.
     const entries: [string, string][] = [['ada', upper], ['ada', lower], ['ada', shared], ['bob', collides]];
     for (const [userId, id] of entries) {
-      await database.write((trx) => insertEntry(trx, { ...text, id, userId, date: new Date(), localDay: dayKeyToNumber('2026-03-15') }));
+      await database.write((trx) => insertEntry(trx, { ...text, id, userId, date: new Date().toISOString(), updatedAt: new Date().toISOString(), utcOffset: null, localDay: dayKeyToNumber('2026-03-15') }));
     }
     await undoNoLinksAtRest(database.db);
     await sql`delete from kysely_migration where name = '005_lower_case_entry_ids'`.execute(database.db);
@@ -216,9 +223,38 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '004_stats_counts',
         '005_lower_case_entry_ids',
         '006_no_links_at_rest',
+        '007_entry_utc_offset',
       ]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading entries written before their offset from UTC was kept, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('keeps every entry as it was, with no offset, and keeps the offset of entries written after', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada']);
+    await undoEntryUtcOffset(database.db);
+    await sql`
+      insert into journal_entry (id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at)
+      values ('0b9d5c2e-6f4a-4d0e-9a51-3f2b7c8d9e10', 'ada', '2026-03-15T12:00:00.000Z', ${dayKeyToNumber('2026-03-15')},
+              'The sea', '', '', '', '2026-03-15T12:00:00.000Z')`.execute(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const before = await findEntry(upgraded.db, 'ada', '0b9d5c2e-6f4a-4d0e-9a51-3f2b7c8d9e10');
+      expect(before).toMatchObject({ gratitude: 'The sea', localDate: '2026-03-15', utcOffset: null });
+      const at = new Date().toISOString();
+      const written = await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: -300, localDay: dayKeyToNumber('2026-03-16') }),
+      );
+      expect(written?.utcOffset).toBe(-300);
+    } finally {
+      await upgraded.close();
     }
   });
 });

@@ -99,6 +99,8 @@ export interface JournalEntryTable {
   user_id: string;
   date: string;
   local_day: number;
+  /** Minutes east of UTC on the writer's clock when they wrote it; null for entries written before it was kept. */
+  utc_offset: number | null;
   gratitude: string;
   celebration: string;
   manifestation: string;

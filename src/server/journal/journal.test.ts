@@ -39,6 +39,23 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((day.json as unknown as EntryPage).entries).toEqual([entry]);
     });
 
+    it('keeps the writer’s offset from UTC with the entry, and refuses one no clock shows', async () => {
+      const { agent } = await signUpAndVerify(h);
+      h.clock.set('2026-03-15T12:00:00.000Z');
+      const created = await agent.post('/api/entries', { content: text, localDate: '2026-03-15', utcOffset: 330 });
+      expect(created.status).toBe(201);
+      expect(created.json).toMatchObject({ utcOffset: 330 });
+      const day = (await agent.get('/api/entries?day=2026-03-15')).json as unknown as EntryPage;
+      expect(day.entries.map((entry) => entry.utcOffset)).toEqual([330]);
+      // A client that does not send it stores an entry whose offset is not known.
+      expect((await writeOn(agent, '2026-03-15')).utcOffset).toBeNull();
+      for (const utcOffset of [15 * 60, -13 * 60, 1.5, '60', null]) {
+        const refused = await agent.post('/api/entries', { content: text, localDate: '2026-03-15', utcOffset });
+        expect(refused.status).toBe(400);
+      }
+      expect((await stats(agent, '2026-03-15')).totalEntries).toBe(2);
+    });
+
     it('writes the memory only when the memory section is on', async () => {
       const { agent } = await signUpAndVerify(h);
       const off = await writeOn(agent, '2026-03-15', { memory: 'The sea' });

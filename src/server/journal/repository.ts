@@ -19,6 +19,7 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     userId: row.user_id,
     date: row.date,
     localDate: dayNumberToKey(row.local_day),
+    utcOffset: row.utc_offset,
     gratitude: row.gratitude,
     celebration: row.celebration,
     manifestation: row.manifestation,
@@ -54,6 +55,7 @@ const insertEntryRow = new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
       user_id: arg('user_id'),
       date: arg('date'),
       local_day: arg('local_day'),
+      utc_offset: arg('utc_offset'),
       gratitude: arg('gratitude'),
       celebration: arg('celebration'),
       manifestation: arg('manifestation'),
@@ -118,26 +120,34 @@ const countEntryOnNewDay = new PreparedQuery<
       .returning(['run_first', 'run_last']),
 );
 
+/** An entry to store: its text, its day, and when it was written and last changed (ISO timestamps). */
+export interface NewEntryRow extends EntryText {
+  id: string;
+  userId: string;
+  date: string;
+  updatedAt: string;
+  localDay: number;
+  utcOffset: number | null;
+}
+
 /**
  * Writes an entry and keeps the counts that stats read (per day, per month, per user, and the newest run of days)
  * in one transaction, so the counts are always exactly the entries that exist. An id that is already taken writes
  * nothing and answers undefined: ids are client-chosen, and a retried create sends the same one.
  */
-export async function insertEntry(
-  trx: Transaction<Database>,
-  input: EntryText & { id: string; userId: string; date: Date; localDay: number },
-): Promise<JournalEntry | undefined> {
+export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow): Promise<JournalEntry | undefined> {
   const { userId, localDay } = input;
   const row: EntryRow = {
     id: input.id,
     user_id: userId,
-    date: input.date.toISOString(),
+    date: input.date,
     local_day: localDay,
+    utc_offset: input.utcOffset,
     gratitude: input.gratitude,
     celebration: input.celebration,
     manifestation: input.manifestation,
     memory: input.memory,
-    updated_at: input.date.toISOString(),
+    updated_at: input.updatedAt,
   };
   const inserted = await insertEntryRow.run(trx, row);
   if (inserted.rows.length === 0) return undefined;

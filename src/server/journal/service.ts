@@ -42,6 +42,7 @@ export interface JournalServiceDeps {
 export interface EntryInput {
   content: EntryContent;
   localDate: string;
+  utcOffset?: number | undefined;
 }
 
 /**
@@ -158,7 +159,12 @@ export class JournalService {
       memory: journal.showMemorySection ? (content.memory ?? '') : '',
     };
     refuseBlank(text);
-    const create = () => write((trx) => insertEntry(trx, { id, userId, date: now(), localDay, ...text }));
+    const utcOffset = input.utcOffset ?? null;
+    const create = () =>
+      write((trx) => {
+        const at = now().toISOString();
+        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, ...text });
+      });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry = await create();
     if (!entry) {

@@ -18,6 +18,8 @@ export interface NewEntry {
   content: EntryContent;
   /** The writer's local day at saving time. */
   localDate: string;
+  /** The writer's offset from UTC at saving time, in minutes east; absent in writes queued before it was kept. */
+  utcOffset?: number;
 }
 
 export const journalApi = {

@@ -13,6 +13,7 @@ function entry(id: string, date: string, gratitude = 'Stored'): JournalEntry {
     celebration: '',
     manifestation: '',
     memory: '',
+    utcOffset: 60,
     updatedAt: date,
   };
 }

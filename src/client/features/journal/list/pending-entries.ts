@@ -49,6 +49,7 @@ export function withPendingWrites(
       userId: '',
       date: write.writtenAt,
       localDate: write.localDate,
+      utcOffset: write.utcOffset ?? null,
       updatedAt: write.writtenAt,
       ...textOf(latest, ''),
       pending: true,

@@ -20,6 +20,8 @@ export const entryWriteSchema = z.discriminatedUnion('kind', [
     content: contentSchema,
     /** The writer's local day when they saved. */
     localDate: z.string(),
+    /** Their offset from UTC then, in minutes east; writes queued by an older version have none. */
+    utcOffset: z.number().optional(),
     /** When it was written, to place it in the list until the server has it. */
     writtenAt: z.string(),
   }),

@@ -3,7 +3,7 @@ import { newEntryId } from '../../../../shared/entry-id';
 import { isBlankEntry, type EntryField } from '../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/session/auth-context';
-import { todayKey } from '../../../lib/today';
+import { todayKey, utcOffsetNow } from '../../../lib/today';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
@@ -74,7 +74,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
       return;
     }
     create.mutate(
-      { id: entryId, content, localDate: todayKey() },
+      { id: entryId, content, localDate: todayKey(), utcOffset: utcOffsetNow() },
       {
         onSuccess: (result) => {
           // Offline, the entry waits in the outbox: the list shows it as waiting to sync.

@@ -34,7 +34,12 @@ async function oneTabAtATime(task: () => Promise<boolean>): Promise<boolean> {
 async function sendWrite(write: PendingWrite): Promise<JournalEntry | null> {
   switch (write.kind) {
     case 'create':
-      return journalApi.create({ id: write.id, content: write.content, localDate: write.localDate });
+      return journalApi.create({
+        id: write.id,
+        content: write.content,
+        localDate: write.localDate,
+        ...(write.utcOffset === undefined ? {} : { utcOffset: write.utcOffset }),
+      });
     case 'update':
       return journalApi.update(write.id, write.content, write.localDate);
     case 'delete':
