@@ -4,11 +4,12 @@ import { useAuth } from '../../lib/session/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DataSection } from './DataSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { ImportSection } from './ImportSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
 
-/** /settings (protected): profile, preferences, password and the journal's download. */
+/** /settings (protected): profile, preferences, password, the journal's download and import. */
 export function SettingsPage() {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
@@ -30,6 +31,7 @@ export function SettingsPage() {
       <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
       <PasswordSection email={user.email} />
       <DataSection />
+      <ImportSection />
       <DeleteAccountSection userId={user.id} />
     </div>
   );
