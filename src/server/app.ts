@@ -19,12 +19,19 @@ import { MailWorker } from './mail/queue';
 import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
+import { JournalImporter } from './journal/import/importer';
+import { importRoutes } from './journal/import/routes';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
 import { profileRoutes } from './profile/routes';
 
-/** Request bodies above this size are refused before they are read (the largest entry is about 160 kB). */
+/**
+ * Request bodies above this size are refused before they are read (the largest entry is about 160 kB). An import's
+ * file has its own limit, IMPORT_MAX_MB.
+ */
 export const MAX_BODY_BYTES = 256 * 1024;
+
+const IMPORT_PATH = '/api/import';
 
 export interface AppDeps {
   config: Config;
@@ -104,20 +111,32 @@ export function createApp(deps: AppDeps) {
   app.on(WRITE_METHODS, '/api/*', sameOriginWrites(config));
 
   const tooLarge = () => new HttpError(PAYLOAD_TOO_LARGE.status, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
-  const limitStreamedBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
+  const importTooLarge = () =>
+    new HttpError(
+      PAYLOAD_TOO_LARGE.status,
+      PAYLOAD_TOO_LARGE.code,
+      `The file is larger than this server accepts (${Math.floor(config.importMaxBytes / (1024 * 1024))} MB).`,
+    );
+  const streamedBodyLimit = (maxSize: number, refuse: () => HttpError) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw refuse();
+      },
+    });
+  const limitStreamedBody = streamedBodyLimit(MAX_BODY_BYTES, tooLarge);
+  const limitStreamedImport = streamedBodyLimit(config.importMaxBytes, importTooLarge);
   // Only requests that carry a body pass through the limit: reading a GET's body would cost every read.
   app.on(WRITE_METHODS, '/api/*', async (c, next) => {
     // A declared length is checked as it is: Node reads no more than that many bytes. Hono's bodyLimit would turn
     // every body into a web stream first, which costs a write request more than its database work.
+    const importing = c.req.path === IMPORT_PATH;
     const length = c.req.header('content-length');
     const transferEncoding = c.req.header('transfer-encoding');
     if (length !== undefined && transferEncoding === undefined) {
-      if (Number(length) > MAX_BODY_BYTES) throw tooLarge();
+      if (Number(length) > (importing ? config.importMaxBytes : MAX_BODY_BYTES)) {
+        throw importing ? importTooLarge() : tooLarge();
+      }
       return next();
     }
     // Node undoes the chunked framing and nothing else: a body also sent gzip'd, say, would be read as plain text.
@@ -129,7 +148,7 @@ export function createApp(deps: AppDeps) {
     // malformed, the client is at fault, not the database: a 400, whatever error the broken stream reports.
     let reading = true;
     try {
-      return await limitStreamedBody(c, () => {
+      return await (importing ? limitStreamedImport : limitStreamedBody)(c, () => {
         reading = false;
         return next();
       });
@@ -151,11 +170,13 @@ export function createApp(deps: AppDeps) {
   });
 
   app.get('/api/config', (c) =>
-    c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId }),
+    c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId, importMaxBytes: config.importMaxBytes }),
   );
   app.route('/api/auth', authRoutes(services));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/profile', profileRoutes(services));
+  const importer = new JournalImporter({ db: database.db, write: (unit) => database.write(unit), now });
+  app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api', journalRoutes(services));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');

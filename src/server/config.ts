@@ -53,6 +53,11 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(4096, 'must be at most 4096')
     .default(32),
+  IMPORT_MAX_MB: z.coerce
+    .number({ error: 'must be a number of megabytes, for example 50' })
+    .min(1, 'must be at least 1')
+    .max(1024, 'must be at most 1024')
+    .default(50),
 });
 
 export interface Config {
@@ -72,6 +77,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Memory for cached journal answers (journal/read-cache.ts); 0 turns the cache off. */
   readCacheBytes: number;
+  /** The largest file an import accepts, in bytes (journal/import). */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOrigin: vars.DEV_ORIGIN === undefined ? undefined : new URL(vars.DEV_ORIGIN).origin,
     logLevel: vars.LOG_LEVEL,
     readCacheBytes: Math.round(vars.READ_CACHE_MB * 1024 * 1024),
+    importMaxBytes: Math.round(vars.IMPORT_MAX_MB * 1024 * 1024),
   };
 }
 

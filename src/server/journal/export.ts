@@ -8,7 +8,8 @@ import { toEntry } from './repository';
 export const EXPORT_FORMATS = ['json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The version of the JSON export's shape; an importer checks it. */
+/** What the JSON export calls itself, and the version of its shape; the importer checks both. */
+export const EXPORT_FORMAT_NAME = 'gratitude-journal';
 export const EXPORT_VERSION = 1;
 
 /** Entries read per query: the export holds at most this many in memory, however long the journal. */
@@ -69,7 +70,7 @@ async function* jsonExport(
 ): AsyncGenerator<string> {
   const profile = await findProfile(db, userId);
   const head = {
-    format: 'gratitude-journal',
+    format: EXPORT_FORMAT_NAME,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     // The days asked for (null: no bound on that side), so that a part of the journal never passes for all of it.

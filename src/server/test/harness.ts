@@ -117,7 +117,8 @@ export class Agent {
     const sent = new Headers(init.headers);
     if (body !== undefined) {
       sent.set('content-type', sent.get('content-type') ?? 'application/json');
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      // Text and bytes (a file to import) go as they are; anything else as JSON.
+      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
     }
     if (this.cookies.size > 0) sent.set('cookie', this.cookie);
     init.headers = sent;

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { EntryText } from '../repository';
+
+export const IMPORT_FORMATS = ['ours', 'dayone', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/**
+ * An entry read from a file, before the journal's rules are applied to it. `key` names it within its source (a Day
+ * One uuid, our own id, a CSV row's date and text), so that the same entry imported twice is recognised.
+ */
+export interface Candidate {
+  key: string;
+  /** The id to keep if it is free: our own export's ids, so a journal restored from one is the same journal. */
+  ownId?: string | undefined;
+  /** The day the entry belongs to, YYYY-MM-DD, as the source dates it; checked by the importer. */
+  localDate: string;
+  /** When it was written and last changed, ISO-8601 in UTC. */
+  date: string;
+  updatedAt: string;
+  utcOffset: number | null;
+  text: EntryText;
+  /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
+  row: number | null;
+}
+
+/** An entry of the file that is not imported, and why, in words for the person importing. */
+export interface Refusal {
+  date: string | null;
+  row: number | null;
+  message: string;
+}
+
+/** What a parser read from a file: the entries, those it could not read, and what the person should know. */
+export interface ParsedFile {
+  candidates: Candidate[];
+  refused: Refusal[];
+  notes: string[];
+  csv?: { columns: string[]; mapping: CsvMapping };
+}
+
+export type CsvField = 'date' | 'gratitude' | 'celebration' | 'manifestation' | 'memory';
+export type CsvMapping = Record<CsvField, string | null>;
+
+/** A file that cannot be read as the format it was sent as: the whole import is refused, with this message. */
+export class UnreadableFile extends Error {
+  override name = 'UnreadableFile';
+}
+
+/**
+ * The id an imported entry gets: a UUID (version 8, RFC 9562) made from the importing user, the source and the
+ * entry's key. The same entry of the same file always gets the same id in the same account, which is how a second
+ * import of a file finds the entries the first one wrote, and two accounts importing one file never collide.
+ */
+export function importedEntryId(userId: string, format: ImportFormat, key: string): string {
+  const bytes = createHash('sha256').update(`${userId}\0${format}\0${key}`).digest().subarray(0, 16);
+  bytes[6] = 0x80 | ((bytes[6] ?? 0) & 0x0f);
+  bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Decodes a file's bytes as UTF-8 text, refusing anything else rather than guessing; a byte-order mark is dropped. */
+export function fileText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new UnreadableFile('The file is not UTF-8 text.');
+  }
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A moment written as ISO-8601 with a zone, in the form the journal stores (toISOString, which sorts as text), or
+ * undefined. A moment already in that form comes back character for character.
+ */
+export function storedInstant(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}

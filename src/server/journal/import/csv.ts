@@ -1,0 +1,146 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { dayKeySchema } from '../../../shared/entry-schemas';
+import {
+  type Candidate,
+  type CsvField,
+  type CsvMapping,
+  fileText,
+  type ParsedFile,
+  type Refusal,
+  storedInstant,
+  UnreadableFile,
+} from './candidates';
+
+export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebration', 'manifestation', 'memory'];
+const TEXT_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
+
+/** How a column's title suggests a field, for the first preview of a file (the person can change it). */
+const GUESSES: Record<CsvField, RegExp> = {
+  date: /^(date|day|when|created|time|datetime|timestamp)\b/i,
+  gratitude: /gratitude|grateful|thankful/i,
+  celebration: /celebrat/i,
+  manifestation: /manifest/i,
+  memory: /memor|note|text|entry|body|content/i,
+};
+
+/** A date alone, or a date and a time with or without a zone. */
+const DAY_THEN_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A CSV cell's date as the entry's day, its moment and its offset. A day alone is dated at noon of that day; a time
+ * without a zone is kept as the writer's clock showed it, with no offset known.
+ */
+function dateOfCell(cell: string): { localDate: string; date: string; utcOffset: number | null } | undefined {
+  const match = DAY_THEN_TIME.exec(cell.trim());
+  if (!match) return undefined;
+  const [, day = '', time, zone] = match;
+  if (!dayKeySchema.safeParse(day).success) return undefined;
+  if (!time) return { localDate: day, date: `${day}T12:00:00.000Z`, utcOffset: null };
+  if (!zone) {
+    const date = storedInstant(`${day}T${time}Z`);
+    return date ? { localDate: day, date, utcOffset: null } : undefined;
+  }
+  const date = storedInstant(`${day}T${time}${zone}`);
+  if (!date) return undefined;
+  const sign = zone === 'Z' ? 0 : zone.startsWith('-') ? -1 : 1;
+  const digits = zone.replace(/[^0-9]/g, '');
+  const utcOffset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+  return { localDate: day, date, utcOffset: utcOffset || 0 };
+}
+
+/** Column titles as the person will choose among them: blank ones are named by their place, repeats numbered. */
+function columnNames(header: string[]): string[] {
+  const seen = new Map<string, number>();
+  return header.map((raw, index) => {
+    const base = raw.trim() || `Column ${index + 1}`;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
+
+export const csvMappingQuerySchema = z.object({
+  date: z.string().max(200).optional(),
+  gratitude: z.string().max(200).optional(),
+  celebration: z.string().max(200).optional(),
+  manifestation: z.string().max(200).optional(),
+  memory: z.string().max(200).optional(),
+});
+
+export type CsvMappingQuery = z.infer<typeof csvMappingQuerySchema>;
+
+/** The mapping to use: the person's choices where they made them ('' means "not imported"), guesses elsewhere. */
+function chooseMapping(columns: string[], asked: CsvMappingQuery): CsvMapping {
+  const mapping = {} as CsvMapping;
+  const anyAsked = CSV_FIELDS.some((field) => asked[field] !== undefined);
+  const used = new Set<string>();
+  for (const field of CSV_FIELDS) {
+    const choice = asked[field];
+    if (choice !== undefined && choice !== '') {
+      if (!columns.includes(choice)) throw new UnreadableFile(`The file has no column named “${choice}”.`);
+      if (used.has(choice)) throw new UnreadableFile(`The column “${choice}” can fill one field only.`);
+    }
+    // Once the person has chosen, a field they left out is not imported; the first preview guesses them all.
+    const guess = anyAsked ? undefined : columns.find((column) => !used.has(column) && GUESSES[field].test(column));
+    const column = choice === undefined ? (guess ?? null) : choice === '' ? null : choice;
+    if (column) used.add(column);
+    mapping[field] = column;
+  }
+  return mapping;
+}
+
+/**
+ * A CSV file with a header row: one entry per row, its day from the date column and its text from the columns the
+ * mapping names. Columns mapped to nothing are not imported, and the preview says which.
+ */
+export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile {
+  let records: string[][];
+  try {
+    records = parse(fileText(bytes), { bom: true, relax_column_count: true, skip_empty_lines: true });
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw error;
+    const reason = error instanceof CsvError ? ` (${error.message})` : '';
+    throw new UnreadableFile(`The file could not be read as CSV${reason}.`);
+  }
+  const [header, ...rows] = records;
+  if (!header) throw new UnreadableFile('The CSV file is empty: it needs a header row naming its columns.');
+  const columns = columnNames(header);
+  const mapping = chooseMapping(columns, asked);
+  const notes: string[] = [];
+  const ignored = columns.filter((column) => !Object.values(mapping).includes(column));
+  if (ignored.length) notes.push(`Not imported: ${ignored.map((column) => `“${column}”`).join(', ')}.`);
+  if (!mapping.date) {
+    notes.push('Choose the column that holds each entry’s date.');
+    return { candidates: [], refused: [], notes, csv: { columns, mapping } };
+  }
+  const at = (row: string[], column: string | null) => (column === null ? '' : (row[columns.indexOf(column)] ?? ''));
+  const candidates: Candidate[] = [];
+  const refused: Refusal[] = [];
+  rows.forEach((row, index) => {
+    const rowNumber = index + 1;
+    const cell = at(row, mapping.date);
+    const dated = dateOfCell(cell);
+    if (!dated) {
+      refused.push({
+        date: null,
+        row: rowNumber,
+        message: `Row ${rowNumber}: “${cell.slice(0, 40)}” is not a date like 2019-03-02`,
+      });
+      return;
+    }
+    const text = { gratitude: '', celebration: '', manifestation: '', memory: '' };
+    for (const field of TEXT_FIELDS) text[field] = at(row, mapping[field]);
+    candidates.push({
+      // The same row in the same file is the same entry; the mapping is part of what it says.
+      key: JSON.stringify([dated.date, text.gratitude, text.celebration, text.manifestation, text.memory]),
+      localDate: dated.localDate,
+      date: dated.date,
+      updatedAt: dated.date,
+      utcOffset: dated.utcOffset,
+      text,
+      row: rowNumber,
+    });
+  });
+  return { candidates, refused, notes, csv: { columns, mapping } };
+}

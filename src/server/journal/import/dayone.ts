@@ -1,0 +1,239 @@
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { z } from 'zod';
+import type { EntryField } from '../../../shared/entry-schemas';
+import type { EntryText } from '../repository';
+import { type Candidate, fileText, type ParsedFile, type Refusal, storedInstant, UnreadableFile } from './candidates';
+
+/**
+ * Day One's JSON export: `{ metadata, entries: [...] }`, one file per journal (Journal.json for the default one),
+ * alone or in a zip with the photos. Only the fields read here matter; Day One writes many more.
+ */
+const entrySchema = z.object({
+  uuid: z.string().min(1).max(64),
+  creationDate: z.string(),
+  modifiedDate: z.string().optional(),
+  timeZone: z.string().max(64).optional(),
+  text: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  location: z.object({ placeName: z.string().optional(), localityName: z.string().optional(), country: z.string().optional() }).optional(),
+  photos: z.array(z.unknown()).optional(),
+  videos: z.array(z.unknown()).optional(),
+  audios: z.array(z.unknown()).optional(),
+  pdfAttachments: z.array(z.unknown()).optional(),
+});
+
+const documentSchema = z.object({ entries: z.array(z.unknown()) });
+
+type DayOneEntry = z.infer<typeof entrySchema>;
+
+/** A zip's first four bytes. */
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** Where a local day and offset come from: the entry's time zone as its clock showed it then. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = zoneFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+    } catch {
+      format = null;
+    }
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar day and the offset from UTC (minutes east) of a moment in a time zone; undefined for an unknown zone. */
+export function inTimeZone(moment: Date, timeZone: string): { localDate: string; utcOffset: number } | undefined {
+  const format = zoneFormat(timeZone);
+  if (!format) return undefined;
+  const parts = Object.fromEntries(format.formatToParts(moment).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const seconds = Math.floor(moment.getTime() / 1000) * 1000;
+  return {
+    localDate: `${parts.year}-${parts.month}-${parts.day}`,
+    utcOffset: Math.round((wall - seconds) / 60_000),
+  };
+}
+
+/** Which prompt a heading of a Day One entry names, when it names one of ours (a template some people use). */
+const PROMPT_HEADINGS: [EntryField, RegExp][] = [
+  ['gratitude', /grateful|gratitude|thankful/i],
+  ['celebration', /celebrat/i],
+  ['manifestation', /manifest/i],
+  ['memory', /memor/i],
+];
+
+/** A line that is a heading: Markdown `#`s, or a short line in bold, or a short line ending in ':' or '...'. */
+function headingField(line: string): EntryField | undefined {
+  const trimmed = line.trim();
+  if (trimmed.length === 0 || trimmed.length > 80) return undefined;
+  const heading = /^#{1,6}\s+(.*)$/.exec(trimmed)?.[1] ?? /^\*\*(.+)\*\*:?$/.exec(trimmed)?.[1] ?? (/(:|\.\.\.|…)$/.test(trimmed) ? trimmed : undefined);
+  if (heading === undefined) return undefined;
+  return PROMPT_HEADINGS.find(([, pattern]) => pattern.test(heading))?.[0];
+}
+
+/** Day One escapes Markdown's punctuation in its export ("Hello\!"); the text reads as written without them. */
+function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([\\`*_{}[\]()#+\-.!>|~<])/g, '$1');
+}
+
+/** Day One's references to its own photos and files, which mean nothing without them. */
+const MOMENT_LINK = /!\[[^\]]*\]\(dayone-moment:[^)]*\)/g;
+
+/**
+ * An entry's Markdown on our four prompts. Text under a heading that names one of them (a template such as "I am
+ * grateful for...") goes to that prompt; everything else, which is most of what people write in Day One, goes to the
+ * memory, so nothing is lost. A heading that names a prompt twice appends to it.
+ */
+export function textOnPrompts(markdown: string): EntryText {
+  const parts: Record<EntryField, string[]> = { gratitude: [], celebration: [], manifestation: [], memory: [] };
+  let field: EntryField = 'memory';
+  for (const line of markdown.split(/\r\n?|\n/)) {
+    const named = headingField(line);
+    if (named) {
+      field = named;
+      continue;
+    }
+    parts[field].push(line);
+  }
+  const joined = (lines: string[]) => lines.join('\n').trim();
+  return {
+    gratitude: joined(parts.gratitude),
+    celebration: joined(parts.celebration),
+    manifestation: joined(parts.manifestation),
+    memory: joined(parts.memory),
+  };
+}
+
+/** The place of an entry in words, from the parts Day One keeps. */
+function placeOf(location: DayOneEntry['location']): string | undefined {
+  if (!location) return undefined;
+  const parts = [location.placeName, location.localityName, location.country].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  return parts.length ? [...new Set(parts)].join(', ') : undefined;
+}
+
+/** The JSON files in a zip, each read whole; more than `maxBytes` unpacked in all is refused (a zip bomb). */
+function jsonFilesInZip(bytes: Uint8Array, maxBytes: number): Uint8Array[] {
+  const files: Uint8Array[] = [];
+  let unpacked = 0;
+  let failure: Error | undefined;
+  const unzip = new Unzip((file: UnzipFile) => {
+    // Day One puts each journal's JSON at the top of the zip; photos and the like are in folders.
+    if (!/^[^/]+\.json$/i.test(file.name) || file.name.startsWith('__MACOSX')) return;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (error, data, final) => {
+      if (failure) return;
+      if (error) {
+        failure = new UnreadableFile('The zip file is damaged.');
+        return;
+      }
+      unpacked += data.length;
+      if (unpacked > maxBytes) {
+        failure = new UnreadableFile('The zip file unpacks to more than this server accepts.');
+        file.terminate();
+        return;
+      }
+      chunks.push(data);
+      if (final) files.push(Buffer.concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    throw new UnreadableFile('The zip file is damaged.');
+  }
+  if (failure) throw failure;
+  if (files.length === 0) throw new UnreadableFile('The zip file holds no Day One journal (a .json file at its top).');
+  return files;
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte);
+}
+
+/**
+ * A Day One export, as its JSON or the zip that holds it (every journal in the zip). Each entry's day and offset
+ * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its tags and its place
+ * added to the memory as labelled lines. Photos and other media are not imported, and the notes say how many.
+ */
+export function parseDayOne(bytes: Uint8Array, maxUnpackedBytes: number): ParsedFile {
+  const documents = isZip(bytes) ? jsonFilesInZip(bytes, maxUnpackedBytes) : [bytes];
+  const candidates: Candidate[] = [];
+  const refused: Refusal[] = [];
+  let media = 0;
+  let unknownZones = 0;
+  for (const document of documents) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(fileText(document));
+    } catch (error) {
+      if (error instanceof UnreadableFile) throw error;
+      throw new UnreadableFile('The file is not valid JSON.');
+    }
+    const entries = documentSchema.safeParse(parsed);
+    if (!entries.success) throw new UnreadableFile('The file is not a Day One export: it has no list of entries.');
+    entries.data.entries.forEach((raw, index) => {
+      const entry = entrySchema.safeParse(raw);
+      const created = entry.success ? storedInstant(entry.data.creationDate) : undefined;
+      if (!entry.success || !created) {
+        refused.push({ date: null, row: null, message: `Entry ${index + 1}: has no creation date this app can read` });
+        return;
+      }
+      const { data } = entry;
+      const moment = new Date(created);
+      let zoned = data.timeZone ? inTimeZone(moment, data.timeZone) : undefined;
+      if (!zoned) {
+        unknownZones += 1;
+        zoned = { localDate: created.slice(0, 10), utcOffset: 0 };
+      }
+      media +=
+        (data.photos?.length ?? 0) + (data.videos?.length ?? 0) + (data.audios?.length ?? 0) + (data.pdfAttachments?.length ?? 0);
+      const text = textOnPrompts(unescapeMarkdown((data.text ?? '').replace(MOMENT_LINK, '')));
+      const extra = [
+        data.tags?.length ? `Tags: ${data.tags.join(', ')}` : undefined,
+        placeOf(data.location) ? `Place: ${placeOf(data.location)}` : undefined,
+      ].filter((line): line is string => line !== undefined);
+      if (extra.length) text.memory = [text.memory, extra.join('\n')].filter(Boolean).join('\n\n');
+      candidates.push({
+        key: data.uuid.toLowerCase(),
+        localDate: zoned.localDate,
+        date: created,
+        updatedAt: storedInstant(data.modifiedDate) ?? created,
+        utcOffset: zoned.utcOffset,
+        text,
+        row: null,
+      });
+    });
+  }
+  const notes: string[] = [];
+  if (media > 0) {
+    notes.push(`${media.toLocaleString('en-US')} ${media === 1 ? 'photo or file is' : 'photos and files are'} not imported: the journal keeps text only.`);
+  }
+  if (unknownZones > 0) {
+    notes.push(`${unknownZones.toLocaleString('en-US')} ${unknownZones === 1 ? 'entry has' : 'entries have'} no time zone this server knows, and ${unknownZones === 1 ? 'is' : 'are'} dated in UTC.`);
+  }
+  return { candidates, refused, notes };
+}

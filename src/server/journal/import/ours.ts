@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { dayKeySchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
+import { type Candidate, fileText, type ParsedFile, type Refusal, storedInstant, UnreadableFile } from './candidates';
+
+const headSchema = z.object({
+  format: z.literal(EXPORT_FORMAT_NAME),
+  version: z.number(),
+  entries: z.array(z.unknown()),
+});
+
+const text = z.string();
+
+/** One entry as the JSON export writes it (export.ts). Its text is checked later, by the journal's own rules. */
+const entrySchema = z.object({
+  id: z.string().max(64),
+  date: z.string(),
+  localDate: dayKeySchema,
+  utcOffset: utcOffsetSchema.nullable().optional(),
+  gratitude: text,
+  celebration: text,
+  manifestation: text,
+  memory: text,
+  updatedAt: z.string(),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The day an entry of the file gives, when it gives one, for a refusal to name. */
+function dayOf(entry: unknown): string | null {
+  const localDate = (entry as { localDate?: unknown } | null)?.localDate;
+  return typeof localDate === 'string' && dayKeySchema.safeParse(localDate).success ? localDate : null;
+}
+
+/**
+ * Our own JSON export, read back: every entry keeps its id (where it is free), its day, its offset, its times and its
+ * four texts exactly, so an account restored from its export holds the same journal.
+ */
+export function parseOurs(bytes: Uint8Array): ParsedFile {
+  let document: unknown;
+  try {
+    document = JSON.parse(fileText(bytes));
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw error;
+    throw new UnreadableFile('The file is not valid JSON.');
+  }
+  const head = headSchema.safeParse(document);
+  if (!head.success) throw new UnreadableFile('The file is not a Gratitude Journal export (JSON).');
+  if (head.data.version > EXPORT_VERSION) {
+    throw new UnreadableFile('The file comes from a newer version of Gratitude Journal. Update this server first.');
+  }
+  const candidates: Candidate[] = [];
+  const refused: Refusal[] = [];
+  head.data.entries.forEach((raw, index) => {
+    const parsed = entrySchema.safeParse(raw);
+    const date = parsed.success ? storedInstant(parsed.data.date) : undefined;
+    const updatedAt = parsed.success ? storedInstant(parsed.data.updatedAt) : undefined;
+    if (!parsed.success || !date || !updatedAt) {
+      const day = dayOf(raw);
+      const where = day ? `Entry of ${day}` : `Entry ${index + 1}`;
+      refused.push({ date: day, row: null, message: `${where}: is not an entry this app can read` });
+      return;
+    }
+    const entry = parsed.data;
+    const id = entry.id.toLowerCase();
+    candidates.push({
+      key: id,
+      ownId: UUID.test(id) ? id : undefined,
+      localDate: entry.localDate,
+      date,
+      updatedAt,
+      utcOffset: entry.utcOffset ?? null,
+      text: {
+        gratitude: entry.gratitude,
+        celebration: entry.celebration,
+        manifestation: entry.manifestation,
+        memory: entry.memory,
+      },
+      row: null,
+    });
+  });
+  return { candidates, refused, notes: [] };
+}

@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import { requireUser } from '../../auth/middleware';
+import { isUnavailable } from '../../db/errors';
+import type { AppEnv, AppServices } from '../../http/context';
+import type { Logger } from '../../logger';
+import { HttpError } from '../../http/errors';
+import { parseWith } from '../../http/read-json';
+import { IMPORT_FORMATS, UnreadableFile } from './candidates';
+import { csvMappingQuerySchema } from './csv';
+import { ImportInterrupted, type ImportOptions, type ImportSummary, type JournalImporter } from './importer';
+
+const formatSchema = z.enum(IMPORT_FORMATS);
+const dryRunSchema = z.enum(['1', '0', 'true', 'false']).optional();
+
+/** A zip may unpack to this many times the largest file accepted, and no more. */
+const UNPACK_FACTOR = 4;
+
+/** What an interrupted import tells the person: how far it got, and that the same file finishes it. */
+function interruptedError(error: ImportInterrupted): HttpError {
+  const done = error.imported.toLocaleString('en-US');
+  const of = error.toImport.toLocaleString('en-US');
+  return new HttpError(
+    503,
+    'import-interrupted',
+    `The import stopped after ${done} of ${of} entries were saved. Import the same file again to bring in the rest: the entries already saved are not repeated.`,
+  );
+}
+
+/** The error a failed import answers: the file's problem as a 400, an interruption as a 503, anything else as is. */
+function importError(error: unknown): unknown {
+  if (error instanceof UnreadableFile) return new HttpError(400, 'unreadable-file', error.message);
+  if (error instanceof ImportInterrupted) return interruptedError(error);
+  return error;
+}
+
+/**
+ * POST /api/import?format=ours|dayone|csv[&dryRun=1][&date=&gratitude=&…]: the file is the request body. A dry run
+ * answers the preview; otherwise the import runs and answers what it did. Asked with `Accept: application/x-ndjson`,
+ * an import streams a line of progress after each transaction and its result (or error) as the last line.
+ */
+export function importRoutes(
+  { sessions }: AppServices,
+  { importer, maxBytes, logger }: { importer: JournalImporter; maxBytes: number; logger: Logger },
+) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/', requireUser(sessions), async (c) => {
+    const format = parseWith(formatSchema, c.req.query('format'), () =>
+      new HttpError(400, 'invalid-format', 'Give a format: ours, dayone or csv'),
+    );
+    const dryRunParam = parseWith(dryRunSchema, c.req.query('dryRun'), () =>
+      new HttpError(400, 'invalid-request', 'dryRun is 1 or 0'),
+    );
+    const csvMapping = parseWith(csvMappingQuerySchema, c.req.query(), () =>
+      new HttpError(400, 'invalid-mapping', 'A column name is too long'),
+    );
+    const encoding = c.req.header('content-encoding');
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new HttpError(415, 'unsupported-encoding', 'Request bodies must not be compressed');
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length === 0) throw new HttpError(400, 'empty-file', 'The file is empty.');
+    const userId = c.get('user').id;
+    const options: ImportOptions = {
+      dryRun: dryRunParam === '1' || dryRunParam === 'true',
+      csvMapping,
+      maxUnpackedBytes: maxBytes * UNPACK_FACTOR,
+    };
+
+    const wantsProgress = !options.dryRun && /application\/x-ndjson/i.test(c.req.header('accept') ?? '');
+    if (!wantsProgress) {
+      let summary: ImportSummary;
+      try {
+        summary = await importer.run(userId, format, bytes, options);
+      } catch (error) {
+        throw importError(error);
+      }
+      return c.json(summary, 200, { 'cache-control': 'no-store' });
+    }
+
+    c.header('content-type', 'application/x-ndjson; charset=utf-8');
+    c.header('cache-control', 'no-store');
+    return stream(c, async (out) => {
+      const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+      // A person who closes the page does not stop the import: it runs to its end, a transaction at a time.
+      try {
+        const summary = await importer.run(userId, format, bytes, {
+          ...options,
+          onProgress: (done, total) => void line({ progress: { done, total } }).catch(() => undefined),
+        });
+        await line({ result: summary });
+      } catch (error) {
+        const known = importError(error);
+        if (known instanceof HttpError) {
+          await line({ error: { code: known.code, message: known.message } });
+          return;
+        }
+        // The status line has gone out already: the error travels as the last line, and only its kind is logged.
+        logger.error('import.failed', { requestId: c.get('requestId'), error: error instanceof Error ? error.name : 'unknown' });
+        const message = isUnavailable(error)
+          ? 'The service is temporarily unavailable. Please try again.'
+          : 'The import failed. Please try again.';
+        await line({ error: { code: 'import-failed', message } });
+      }
+    });
+  });
+
+  return app;
+}
