@@ -5,6 +5,7 @@ export const paths = {
   verifyEmail: '/verify-email',
   settings: '/settings',
   journal: '/journal',
+  print: '/print',
   about: '/about',
   contact: '/about#contact',
 } as const;

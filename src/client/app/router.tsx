@@ -13,12 +13,14 @@ const journal = lazyWithPreload(() =>
 const settings = lazyWithPreload(() =>
   import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
 );
+const print = lazyWithPreload(() => import('../features/print/PrintPage').then((module) => module.PrintPage));
 const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
 const emailAction = lazyWithPreload(() =>
   import('../features/auth/EmailActionPage').then((module) => module.EmailActionPage),
 );
 const JournalPage = journal.Component;
 const SettingsPage = settings.Component;
+const PrintPage = print.Component;
 const AboutPage = about.Component;
 const EmailActionPage = emailAction.Component;
 
@@ -30,6 +32,7 @@ export function preloadPage(pathname: string): void {
   const page = {
     [paths.journal]: journal,
     [paths.settings]: settings,
+    [paths.print]: print,
     [paths.about]: about,
     [paths.verifyEmail]: emailAction,
   }[pathname];
@@ -63,6 +66,14 @@ export function AppRoutes() {
           element={
             <RequireVerifiedUser>
               <SettingsPage />
+            </RequireVerifiedUser>
+          }
+        />
+        <Route
+          path={paths.print}
+          element={
+            <RequireVerifiedUser>
+              <PrintPage />
             </RequireVerifiedUser>
           }
         />

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PROMPTS } from '../../../shared/entry-schemas';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api';
+import { useAuth } from '../../lib/session/auth-context';
+import { todayKey } from '../../lib/today';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { formatDayHeading } from '../journal/list/journal-view';
+import { loadErrorMessages } from '../journal/load-status/load-failure';
+import {
+  answeredFields,
+  groupByDay,
+  isShortAnswer,
+  writtenTime,
+  type ExportedEntry,
+  type JournalExport,
+  type PrintedDay,
+} from './journal-export';
+import { RangePicker } from './RangePicker';
+import { describeRange, emptyRangeMessage, exportPath, printPath, readPrintRange } from './print-range';
+import '../../styles/print.css';
+
+function PrintedEntry({ entry }: { entry: ExportedEntry }) {
+  return (
+    <article className="print-entry">
+      <p className="print-entry-time">
+        <time dateTime={entry.date}>{writtenTime(entry)}</time>
+      </p>
+      <dl className="print-answers">
+        {answeredFields(entry).map((field) => (
+          <div key={field} className={isShortAnswer(entry[field]) ? 'print-answer print-answer-short' : 'print-answer'}>
+            <dt>{PROMPTS[field]}</dt>
+            <dd dir="auto">{entry[field].trim()}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+/** One day: its date, then its entries, oldest first. In print it starts a page of its own. */
+function PrintedDaySection({ day }: { day: PrintedDay }) {
+  return (
+    <section className="print-sheet print-day" aria-label={formatDayHeading(day.day, 'long')}>
+      <h2 className="print-day-heading">{formatDayHeading(day.day, 'long')}</h2>
+      {day.entries.map((entry) => (
+        <PrintedEntry key={entry.id} entry={entry} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * /print (protected): the journal, a month, a year or all of it, laid out as a book for the browser to print or save
+ * as a PDF. A title page, then each day on a page of its own with the prompts its entries answered. The toolbar
+ * (range, print button, way back) is for the screen only.
+ */
+export function PrintPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { profile, user } = useAuth();
+  const today = todayKey();
+  const range = readPrintRange(params, today);
+  const rangeWords = describeRange(range);
+  usePageTitle(rangeWords);
+
+  const path = exportPath(range);
+  // Not persisted: the list caches hold pages of the journal, not the whole of it.
+  const query = useQuery({
+    queryKey: ['print', path],
+    queryFn: () => api.get<JournalExport>(path),
+    staleTime: 0,
+  });
+
+  const days = query.data ? groupByDay(query.data.entries) : [];
+  const displayName = query.data?.profile?.displayName ?? profile?.displayName ?? user?.displayName ?? '';
+  const printable = days.length > 0;
+
+  return (
+    <div className="print-view">
+      <div className="print-toolbar" role="region" aria-label="Print options">
+        <Link to={paths.settings} className="back-link">
+          <span aria-hidden="true">←</span> Back to Settings
+        </Link>
+        <RangePicker
+          range={range}
+          today={today}
+          onChange={(next) => void navigate(printPath(next), { replace: true })}
+        />
+        <div className="print-actions">
+          <Button className="print-button" disabled={!printable} onClick={() => window.print()}>
+            Print or save as PDF
+          </Button>
+          <p className="print-hint muted">
+            Each day starts a new page. To keep a PDF, choose &ldquo;Save as PDF&rdquo; as the printer.
+          </p>
+        </div>
+      </div>
+
+      <div className="print-book">
+        <section className="print-sheet print-title-page" aria-labelledby="print-title">
+          <h1 id="print-title" className="print-title">
+            Gratitude Journal
+          </h1>
+          {displayName && <p className="print-owner break-anywhere">{displayName}</p>}
+          <p className="print-range-words">{rangeWords}</p>
+        </section>
+
+        {query.isPending ? (
+          <p role="status" className="print-status loading-pulse">
+            Loading your entries...
+          </p>
+        ) : query.isError ? (
+          <Notice tone="error" className="print-status">
+            <p>{loadErrorMessages(query.error).inline}</p>
+            <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+              Try Again
+            </Button>
+          </Notice>
+        ) : printable ? (
+          days.map((day) => <PrintedDaySection key={day.day} day={day} />)
+        ) : (
+          <p role="status" className="print-status print-empty">
+            {emptyRangeMessage(range)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
