@@ -118,7 +118,9 @@ export class Agent {
     if (body !== undefined) {
       sent.set('content-type', sent.get('content-type') ?? 'application/json');
       // Text and bytes (a file to import) go as they are; anything else as JSON.
-      init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+      if (typeof body === 'string') init.body = body;
+      else if (body instanceof Uint8Array) init.body = new Blob([new Uint8Array(body)]);
+      else init.body = JSON.stringify(body);
     }
     if (this.cookies.size > 0) sent.set('cookie', this.cookie);
     init.headers = sent;

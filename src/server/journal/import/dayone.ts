@@ -86,7 +86,10 @@ const PROMPT_HEADINGS: [EntryField, RegExp][] = [
 function headingField(line: string): EntryField | undefined {
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 80) return undefined;
-  const heading = /^#{1,6}\s+(.*)$/.exec(trimmed)?.[1] ?? /^\*\*(.+)\*\*:?$/.exec(trimmed)?.[1] ?? (/(:|\.\.\.|…)$/.test(trimmed) ? trimmed : undefined);
+  const heading =
+    /^#{1,6}\s+(.*)$/.exec(trimmed)?.[1] ??
+    /^\*\*(.+)\*\*:?$/.exec(trimmed)?.[1] ??
+    (/(:|\.\.\.|…)$/.test(trimmed) ? trimmed : undefined);
   if (heading === undefined) return undefined;
   return PROMPT_HEADINGS.find(([, pattern]) => pattern.test(heading))?.[0];
 }
@@ -102,7 +105,8 @@ const MOMENT_LINK = /!\[[^\]]*\]\(dayone-moment:[^)]*\)/g;
 /**
  * An entry's Markdown on our four prompts. Text under a heading that names one of them (a template such as "I am
  * grateful for...") goes to that prompt; everything else, which is most of what people write in Day One, goes to the
- * memory, so nothing is lost. A heading that names a prompt twice appends to it.
+ * memory, so nothing is lost: text before the first heading, and any Markdown heading of its own with the text
+ * under it. A prompt named twice gets both parts.
  */
 export function textOnPrompts(markdown: string): EntryText {
   const parts: Record<EntryField, string[]> = { gratitude: [], celebration: [], manifestation: [], memory: [] };
@@ -113,6 +117,8 @@ export function textOnPrompts(markdown: string): EntryText {
       field = named;
       continue;
     }
+    // A heading of the writer's own starts text that fits no prompt.
+    if (/^\s*#{1,6}\s/.test(line)) field = 'memory';
     parts[field].push(line);
   }
   const joined = (lines: string[]) => lines.join('\n').trim();
