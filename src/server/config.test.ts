@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import type { z } from 'zod';
+import { CLOSED_ANNOUNCEMENT, ConfigError, envSchema, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'journal-config-'));
 
@@ -62,5 +63,63 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
     expect(readFileSync(join(dir, 'auth-secret'), 'utf8')).toBe(first);
     expect(statSync(join(dir, 'auth-secret')).mode & 0o077).toBe(0);
+  });
+});
+
+describe('.env.example', () => {
+  const lines = readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8').split('\n');
+  const settings = lines
+    .map((line, index) => ({ match: /^#?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line), meaning: lines[index - 1] ?? '' }))
+    .filter((found) => found.match !== null)
+    .map(({ match, meaning }) => ({ name: match?.[1] ?? '', value: match?.[2] ?? '', meaning }));
+
+  it('lists every variable the server reads, and no other', () => {
+    expect(settings.map((setting) => setting.name).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('gives each one a line of meaning and the default the server really uses', () => {
+    const shape = envSchema.shape as Record<string, z.ZodType>;
+    for (const { name, value, meaning } of settings) {
+      expect(meaning, name).toMatch(/^# \S/);
+      const unset = shape[name]?.parse(undefined);
+      if (value === '') expect(unset === undefined || unset === '', name).toBe(true);
+      else expect(shape[name]?.parse(value), name).toEqual(unset);
+    }
+  });
+});
+
+describe('sign-ups, support and backups', () => {
+  it('shows the closed notice only while sign-ups are closed, unless ANNOUNCEMENT says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ signups: 'open', announcement: '' });
+    expect(loadConfig({ DATA_DIR: dataDir(), SIGNUPS: 'invite' }).announcement).toBe('');
+    expect(loadConfig({ DATA_DIR: dataDir(), SIGNUPS: 'closed' }).announcement).toBe(CLOSED_ANNOUNCEMENT);
+    expect(loadConfig({ DATA_DIR: dataDir(), SIGNUPS: 'closed', ANNOUNCEMENT: '' }).announcement).toBe('');
+    expect(loadConfig({ DATA_DIR: dataDir(), ANNOUNCEMENT: 'Maintenance at noon' }).announcement).toBe('Maintenance at noon');
+  });
+
+  it('takes scheduled backups only when BACKUP_DIR is set, every BACKUP_EVERY, keeping BACKUP_KEEP', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).backups).toBeUndefined();
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_DIR: join(dir, 'backups') }).backups).toEqual({
+      dir: join(dir, 'backups'),
+      everyMs: 24 * 3_600_000,
+      keep: 7,
+    });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_DIR: 'b', BACKUP_EVERY: '30m', BACKUP_KEEP: '3' }).backups).toMatchObject({
+      everyMs: 30 * 60_000,
+      keep: 3,
+    });
+  });
+
+  it.each([
+    ['SIGNUPS', { SIGNUPS: 'maybe' }],
+    ['SUPPORT_EMAIL', { SUPPORT_EMAIL: 'not an address' }],
+    ['BACKUP_EVERY', { BACKUP_EVERY: 'daily' }],
+    ['BACKUP_EVERY', { BACKUP_EVERY: '30s' }],
+    ['BACKUP_EVERY', { BACKUP_EVERY: '0m' }],
+    ['BACKUP_KEEP', { BACKUP_KEEP: '0' }],
+    ['IMPORT_MAX_MB', { IMPORT_MAX_MB: 'big' }],
+  ])('stops with a message naming %s when it is wrong', (name, env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}:`));
   });
 });

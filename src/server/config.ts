@@ -4,8 +4,19 @@ import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
-const DEFAULT_ANNOUNCEMENT =
+/** The site-wide notice while sign-ups are closed, unless ANNOUNCEMENT says otherwise. */
+export const CLOSED_ANNOUNCEMENT =
   'Gratitude Journal is no longer accepting new customers while we prepare an improved version.';
+
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/** A period such as 30m, 24h or 7d, in milliseconds; at least a minute. */
+const durationSchema = z
+  .string()
+  .regex(/^\d+(m|h|d)$/, 'must be a number and a unit: m, h or d, for example 24h')
+  .transform((value) => Number(value.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd'])
+  .refine((ms) => ms >= 60_000, 'must be at least 1m');
 const DEFAULT_DEMO_VIDEO_ID = 'dQw4w9WgXcQ';
 
 const optionalText = z
@@ -13,7 +24,8 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-const envSchema = z.object({
+/** Every environment variable the server reads; `.env.example` lists the same ones (config.test.ts). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number, for example 3000' })
@@ -39,7 +51,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id')
     .default(DEFAULT_DEMO_VIDEO_ID),
-  ANNOUNCEMENT: z.string().default(DEFAULT_ANNOUNCEMENT),
+  // Unset, it follows SIGNUPS; set, even to nothing, it is what the banner says.
+  ANNOUNCEMENT: z.string().optional(),
+  SIGNUPS: z.enum(SIGNUP_MODES, { error: 'must be open, invite or closed' }).default('open'),
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ error: 'must be an email address' }).optional()),
+  BACKUP_DIR: optionalText,
+  BACKUP_EVERY: durationSchema.prefault('24h'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number, for example 7' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(7),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -70,7 +93,14 @@ export interface Config {
   dataDir: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   demoVideoId: string;
+  /** The site-wide banner's text; empty for none. */
   announcement: string;
+  /** Who may create an account: anyone, people with an invite code, or nobody. */
+  signups: SignupMode;
+  /** The address the About page's contact section gives, if the operator gives one. */
+  supportEmail: string | undefined;
+  /** Scheduled backups: where, how often (ms) and how many to keep; undefined when BACKUP_DIR is not set. */
+  backups: { dir: string; everyMs: number; keep: number } | undefined;
   trustProxy: boolean;
   /** A second origin trusted for state-changing API calls: Vite's dev server, set by `npm run dev` only. */
   devOrigin: string | undefined;
@@ -119,7 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: resolve(vars.MAIL_OUTBOX_DIR ?? join(dataDir, 'outbox')),
     },
     demoVideoId: vars.DEMO_VIDEO_ID,
-    announcement: vars.ANNOUNCEMENT,
+    announcement: vars.ANNOUNCEMENT ?? (vars.SIGNUPS === 'closed' ? CLOSED_ANNOUNCEMENT : ''),
+    signups: vars.SIGNUPS,
+    supportEmail: vars.SUPPORT_EMAIL,
+    backups: vars.BACKUP_DIR
+      ? { dir: resolve(vars.BACKUP_DIR), everyMs: vars.BACKUP_EVERY, keep: vars.BACKUP_KEEP }
+      : undefined,
     trustProxy: vars.TRUST_PROXY,
     devOrigin: vars.DEV_ORIGIN === undefined ? undefined : new URL(vars.DEV_ORIGIN).origin,
     logLevel: vars.LOG_LEVEL,
