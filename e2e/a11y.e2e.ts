@@ -73,6 +73,11 @@ const SIGNED_IN_SCREENS: Screen[] = [
     ready: (page) => page.getByRole('article').getByText('Morning light on the kitchen table').waitFor(),
   },
   { name: 'settings', path: '/settings', ready: (page) => page.getByLabel('Display Name').waitFor() },
+  {
+    name: 'print',
+    path: '/print?range=all',
+    ready: (page) => page.getByText('Morning light on the kitchen table').waitFor(),
+  },
   { name: 'about (signed in)', path: '/about', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
 ];
 
