@@ -88,8 +88,8 @@ function RefusedList({ refused, count }: { refused: ImportRefusal[]; count: numb
               {refusal.date && !refusal.message.includes(refusal.date) && (
                 <span className="import-refused-where">{formatDay(refusal.date)}: </span>
               )}
-              {!refusal.date && refusal.line !== null && !/\bline\b/i.test(refusal.message) && (
-                <span className="import-refused-where">Line {formatCount(refusal.line)}: </span>
+              {!refusal.date && typeof refusal.row === 'number' && !/\brow\b/i.test(refusal.message) && (
+                <span className="import-refused-where">Row {formatCount(refusal.row)}: </span>
               )}
               {refusal.message}
             </li>
@@ -160,7 +160,7 @@ export function ImportSection() {
     setError(null);
     if (!chosen) return;
     if (maxBytes !== null && chosen.size > maxBytes) {
-      setError(`${chosen.name} is ${formatBytes(chosen.size)}, too big to import. ${limitWords}`);
+      setError(`${chosen.name} is ${formatBytes(chosen.size)}. Files up to ${formatBytes(maxBytes)} can be imported.`);
       return;
     }
     setFormat(await guessImportFormat(chosen));

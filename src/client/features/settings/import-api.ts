@@ -23,9 +23,10 @@ export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebratio
 /** For each field, the title of the column it is read from (null: not imported). */
 export type CsvMapping = Record<CsvField, string | null>;
 
+/** An entry that is not imported; its message says which (its day, its row in a CSV file) and why. */
 export interface ImportRefusal {
   date: string | null;
-  line: number | null;
+  row?: number | null;
   message: string;
 }
 
@@ -111,11 +112,9 @@ export function entriesWord(count: number): string {
 export function importUrl(format: ImportFormat, options: { dryRun: boolean; mapping?: CsvMapping | null }): string {
   const query = new URLSearchParams({ format });
   if (options.dryRun) query.set('dryRun', '1');
+  // Once the person has chosen, every field is sent: an empty one is "not imported" (left out, the server guesses).
   if (format === 'csv' && options.mapping) {
-    for (const field of CSV_FIELDS) {
-      const column = options.mapping[field];
-      if (column !== null) query.set(field, column);
-    }
+    for (const field of CSV_FIELDS) query.set(field, options.mapping[field] ?? '');
   }
   return `/api/import?${query}`;
 }
