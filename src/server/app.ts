@@ -170,7 +170,12 @@ export function createApp(deps: AppDeps) {
   });
 
   app.get('/api/config', (c) =>
-    c.json({ announcement: config.announcement, demoVideoId: config.demoVideoId, importMaxBytes: config.importMaxBytes }),
+    c.json({
+      announcement: config.announcement,
+      demoVideoId: config.demoVideoId,
+      importMaxBytes: config.importMaxBytes,
+      supportEmail: config.supportEmail ?? null,
+    }),
   );
   app.route('/api/auth', authRoutes(services));
   app.route('/api/account', accountRoutes(services));
@@ -183,7 +188,14 @@ export function createApp(deps: AppDeps) {
   });
 
   if (deps.clientDir) {
-    app.route('/', staticRoutes(deps.clientDir, { announcement: config.announcement, demoVideoId: config.demoVideoId }));
+    app.route(
+      '/',
+      staticRoutes(deps.clientDir, {
+        announcement: config.announcement,
+        demoVideoId: config.demoVideoId,
+        supportEmail: config.supportEmail,
+      }),
+    );
   }
 
   app.notFound((c) => c.json({ code: 'not-found', message: 'Not found' }, 404));

@@ -4,6 +4,8 @@ import { api } from './api';
 export interface AppConfig {
   announcement: string;
   demoVideoId: string;
+  /** The address the About page gives for contact; none when the operator has not set SUPPORT_EMAIL. */
+  supportEmail?: string | null;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;
@@ -22,7 +24,8 @@ function configFromPage(): AppConfig | undefined {
       'demoVideoId' in value &&
       typeof value.demoVideoId === 'string'
     ) {
-      return { announcement: value.announcement, demoVideoId: value.demoVideoId };
+      const supportEmail = 'supportEmail' in value && typeof value.supportEmail === 'string' ? value.supportEmail : null;
+      return { announcement: value.announcement, demoVideoId: value.demoVideoId, supportEmail };
     }
   } catch {
     // A malformed tag: the request below answers instead.
@@ -33,7 +36,7 @@ function configFromPage(): AppConfig | undefined {
 const fromPage = configFromPage();
 
 /**
- * Operator settings the server exposes to every visitor: the banner text and the demo video. The page's copy
+ * Operator settings the server exposes to every visitor: the banner text, the demo video and the contact address. The page's copy
  * shows at once; it is confirmed with one request, since a page served by the service worker can be older.
  */
 export function useAppConfig() {

@@ -7,6 +7,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 export interface PublicConfig {
   announcement: string;
   demoVideoId: string;
+  /** The operator's contact address for the About page; left out when there is none. */
+  supportEmail?: string | undefined;
 }
 
 function escapeAttribute(text: string): string {
