@@ -44,8 +44,16 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 007 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 008 changed, for a test that starts from a database written before it. */
+async function undoInvitesAndDisabled(db: Kysely<Database>): Promise<void> {
+  await sql`alter table profile drop column disabled_at`.execute(db);
+  await sql`drop table invite`.execute(db);
+  await sql`delete from kysely_migration where name = '008_invites_and_disabled'`.execute(db);
+}
+
+/** Takes back what migration 007 and those after it changed, for a test that starts from a database before it. */
 async function undoEntryUtcOffset(db: Kysely<Database>): Promise<void> {
+  await undoInvitesAndDisabled(db);
   await sql`alter table journal_entry drop column utc_offset`.execute(db);
   await sql`delete from kysely_migration where name = '007_entry_utc_offset'`.execute(db);
 }
@@ -224,6 +232,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '005_lower_case_entry_ids',
         '006_no_links_at_rest',
         '007_entry_utc_offset',
+        '008_invites_and_disabled',
       ]);
     } finally {
       await database.close();

@@ -69,6 +69,8 @@ export interface ProfileTable {
    */
   run_first: number | null;
   run_last: number | null;
+  /** When the operator disabled the account (admin/cli.ts); null while it may sign in. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EmailActionTable {
@@ -92,6 +94,14 @@ export interface EmailThrottleTable {
   key: string;
   last_sent_at: string;
   blocked_until: string | null;
+}
+
+/** An invite code for SIGNUPS=invite: only its SHA-256 is kept (auth/invites.ts). */
+export interface InviteTable {
+  code_hash: string;
+  uses_left: number;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface JournalEntryTable {
@@ -150,6 +160,7 @@ export interface Database {
   email_action: EmailActionTable;
   login_attempt: LoginAttemptTable;
   email_throttle: EmailThrottleTable;
+  invite: InviteTable;
   journal_entry: JournalEntryTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;

@@ -7,6 +7,7 @@ import { up as statsCounts } from './004_stats_counts';
 import { up as lowerCaseEntryIds } from './005_lower_case_entry_ids';
 import { up as noLinksAtRest } from './006_no_links_at_rest';
 import { up as entryUtcOffset } from './007_entry_utc_offset';
+import { up as invitesAndDisabled } from './008_invites_and_disabled';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Up> = {
   '005_lower_case_entry_ids': lowerCaseEntryIds,
   '006_no_links_at_rest': noLinksAtRest,
   '007_entry_utc_offset': entryUtcOffset,
+  '008_invites_and_disabled': invitesAndDisabled,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
