@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 008 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 009 changed, for a test that starts from a database written before it. */
+async function undoBackupSchedule(db: Kysely<Database>): Promise<void> {
+  await sql`drop table backup_schedule`.execute(db);
+  await sql`delete from kysely_migration where name = '009_backup_schedule'`.execute(db);
+}
+
+/** Takes back what migration 008 and those after it changed, for a test that starts from a database before it. */
 async function undoInvitesAndDisabled(db: Kysely<Database>): Promise<void> {
+  await undoBackupSchedule(db);
   await sql`alter table profile drop column disabled_at`.execute(db);
   await sql`drop table invite`.execute(db);
   await sql`delete from kysely_migration where name = '008_invites_and_disabled'`.execute(db);
@@ -233,6 +240,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '006_no_links_at_rest',
         '007_entry_utc_offset',
         '008_invites_and_disabled',
+        '009_backup_schedule',
       ]);
     } finally {
       await database.close();

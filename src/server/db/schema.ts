@@ -151,6 +151,16 @@ export interface MailQueueTable {
 
 export type MailTemplate = 'verifyEmail' | 'resetPassword';
 
+/**
+ * The newest period of scheduled backups a process has claimed (backup/scheduler.ts): one row, name 'scheduled';
+ * slot_start is the period's start, claimed_at when it was claimed.
+ */
+export interface BackupScheduleTable {
+  name: string;
+  slot_start: string;
+  claimed_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -165,4 +175,5 @@ export interface Database {
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;
+  backup_schedule: BackupScheduleTable;
 }

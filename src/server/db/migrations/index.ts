@@ -8,6 +8,7 @@ import { up as lowerCaseEntryIds } from './005_lower_case_entry_ids';
 import { up as noLinksAtRest } from './006_no_links_at_rest';
 import { up as entryUtcOffset } from './007_entry_utc_offset';
 import { up as invitesAndDisabled } from './008_invites_and_disabled';
+import { up as backupSchedule } from './009_backup_schedule';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -19,7 +20,7 @@ type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
  * Pending migrations run in one transaction with that record, on SQLite too (connect.ts), so one that fails
  * halfway leaves the database as it was.
  */
-const MIGRATIONS: Record<string, Up> = {
+export const MIGRATIONS: Record<string, Up> = {
   '001_auth_and_profile': authAndProfile,
   '002_journal': journal,
   '003_journal_version': journalVersion,
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Up> = {
   '006_no_links_at_rest': noLinksAtRest,
   '007_entry_utc_offset': entryUtcOffset,
   '008_invites_and_disabled': invitesAndDisabled,
+  '009_backup_schedule': backupSchedule,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
