@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { createApp, type JournalApp } from '../app';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { createLogger } from '../logger';
 import { createTestDatabase, type DatabaseKind } from './databases';
@@ -32,6 +32,8 @@ export interface ReceivedMail {
 
 export interface Harness {
   kind: DatabaseKind;
+  /** The app's configuration, database settings included: a second app on the same database can be made from it. */
+  config: Config;
   journal: JournalApp;
   database: DatabaseHandle;
   clock: TestClock;
@@ -63,6 +65,7 @@ export async function createHarness(kind: DatabaseKind, env: NodeJS.ProcessEnv =
 
   return {
     kind,
+    config,
     journal,
     database,
     clock,
