@@ -1,8 +1,9 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/client/lib/constants';
-import { gone, visible } from './support/browser';
+import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
 import { ANDROID, IPHONE } from './support/devices';
+import { startServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -188,7 +189,7 @@ describe('about page', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'About & FAQ' }));
   }
 
-  it('has its sections, a contents sidebar, the support address and the minimum age', async () => {
+  it('has its sections, a contents sidebar, what the device keeps and the minimum age', async () => {
     await suite.withPage(async (page) => {
       await openAbout(page);
       for (const name of SECTIONS) await visible(page.getByRole('heading', { level: 2, name }));
@@ -197,10 +198,41 @@ describe('about page', () => {
       await visible(contents(page));
       expect(await contents(page).getByRole('link').allTextContents()).toEqual(SECTIONS);
 
-      const email = page.getByRole('link', { name: 'support@gratitude-journal.app' });
-      expect(await email.getAttribute('href')).toBe('mailto:support@gratitude-journal.app');
+      const privacy = section(page, 'Privacy and Security');
+      await visible(privacy.getByRole('heading', { level: 3, name: 'What this device keeps' }));
+      await visible(privacy.getByText(/^Signing out clears the copy of your journal/));
+      await visible(privacy.getByRole('heading', { level: 3, name: 'What the server keeps' }));
       await visible(page.getByText(`You must be at least ${MINIMUM_AGE} years old to use the service.`));
     });
+  });
+
+  it('names no contact address while the operator has given none', async () => {
+    await suite.withPage(async (page) => {
+      await openAbout(page, '#contact');
+      const contact = section(page, 'Contact and Support');
+      await visible(contact.getByText(/they have not added a contact address here/));
+      expect(await contact.locator('a[href^="mailto:"]').count()).toBe(0);
+    });
+  });
+
+  it('gives the contact address the operator set in SUPPORT_EMAIL', async () => {
+    const address = 'help@journal.example.org';
+    const server = await startServer({ SUPPORT_EMAIL: address });
+    try {
+      const { context, page, errors } = await openPage(suite.browser, server.url);
+      try {
+        await openAbout(page, '#contact');
+        const email = section(page, 'Contact and Support').getByRole('link', { name: address });
+        await visible(email);
+        expect(await email.getAttribute('href')).toBe(`mailto:${address}`);
+        expect(await page.getByText(/they have not added a contact address here/).count()).toBe(0);
+        expectNoConsoleErrors(errors);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it('shows how to install on an iPhone, without the sidebar', async () => {

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RESET_PASSWORD_TTL_MS, SIGNUP_PASSWORD_MIN, VERIFY_EMAIL_TTL_MS } from '../../../shared/limits';
 import { loginPath } from '../../app/paths';
+import { useAppConfig } from '../../lib/app-config';
 import { BREATHING_PHASE_MS, BREATHING_ROUNDS, MINIMUM_AGE } from '../../lib/constants';
 import type { MobilePlatform } from '../../lib/mobile-install';
+import { PERSISTED_CACHE_MAX_AGE_MS } from '../../lib/persistence/query-persistence';
 
-const SUPPORT_EMAIL = 'support@gratitude-journal.app';
-
+const PERSISTED_CACHE_DAYS = PERSISTED_CACHE_MAX_AGE_MS / 86_400_000;
 const PHASE_SECONDS = BREATHING_PHASE_MS / 1000;
 const BREATHING_SECONDS = (BREATHING_ROUNDS * 4 * BREATHING_PHASE_MS) / 1000;
 const RESET_LINK_HOURS = RESET_PASSWORD_TTL_MS / 3_600_000;
@@ -110,16 +111,29 @@ export function AccountManagement() {
   );
 }
 
+/**
+ * Whoever runs this journal gives their address with SUPPORT_EMAIL; without one the page names no address, since
+ * an invented one would send people's questions nowhere (or to a stranger).
+ */
 export function ContactAndSupport() {
+  const supportEmail = useAppConfig().data?.supportEmail;
   return (
     <>
+      {supportEmail ? (
+        <p>
+          Questions, ideas, or something not working as it should? Write to us at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+      ) : (
+        <p>
+          Questions, ideas, or something not working as it should? This journal is run by whoever set it up for you,
+          such as your organisation or a friend. They have not added a contact address here, so please reach them the
+          way you usually would.
+        </p>
+      )}
       <p>
-        Questions, ideas, or something not working as it should? Write to us at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-      </p>
-      <p>
-        To help us help you, tell us what you were doing, what you expected and what happened instead, and which
-        device and browser you use. Please never send your password: we will never ask for it.
+        It helps to say what you were doing, what you expected and what happened instead, and which device and browser
+        you use. Please never send your password: nobody who runs this journal will ever ask for it.
       </p>
     </>
   );
@@ -141,11 +155,40 @@ export function PrivacyAndSecurity() {
           <strong>No tracking.</strong> There are no ads, analytics or third-party trackers. The demo video on the home
           page loads from the video host only when you choose to play it.
         </li>
+      </ul>
+      <h3>What this device keeps</h3>
+      <p>So that your journal opens quickly and works offline, your browser keeps:</p>
+      <ul className="about-points">
         <li>
-          <strong>On this device</strong> we remember only your theme, who is signed in, and whether you dismissed the
-          install hint.
+          <strong>A copy of your journal</strong>: the days, months and stats you have opened. It is dropped after{' '}
+          {PERSISTED_CACHE_DAYS} days and whenever the app updates.
+        </li>
+        <li>
+          <strong>Who is signed in</strong>: your name, email address and preferences as the server last confirmed
+          them, so the journal also opens offline.
+        </li>
+        <li>
+          <strong>Changes waiting to sync</strong>: entries you wrote, edited or deleted while offline, until the
+          server has them.
+        </li>
+        <li>
+          <strong>Today&apos;s unsaved entry</strong>, while you write it, until you save or discard it.
+        </li>
+        <li>
+          <strong>Your theme</strong>, and whether you dismissed the hint about installing the app.
         </li>
       </ul>
+      <p>
+        Signing out clears the copy of your journal, who was signed in and today&apos;s unsaved entry. If changes are
+        still waiting to sync, you can wait until they are sent; if you sign out anyway, they stay on this device and
+        are sent the next time you sign in here, never under another account. Your theme stays.
+      </p>
+      <h3>What the server keeps</h3>
+      <p>
+        Your entries stay on the server until you delete them, or delete your account, which removes everything of
+        yours at once. In Account Settings, <em>Your data</em> downloads your whole journal whenever you like, and{' '}
+        <em>Delete Account</em> ends it and clears your journal and its waiting changes from this device.
+      </p>
       <h3>Terms of use</h3>
       <p>
         Gratitude Journal is for your own personal journaling. You must be at least {MINIMUM_AGE} years old to use the
