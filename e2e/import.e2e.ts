@@ -162,6 +162,13 @@ describe('importing a journal in Settings', () => {
       await section.getByLabel(PROMPTS.memory).selectOption('Notes');
       const importButton = section.getByRole('button', { name: 'Import 2 entries' });
       await visible(importButton);
+
+      // One column cannot fill two fields: the server's reason shows, and the outdated preview cannot be imported.
+      await section.getByLabel(PROMPTS.celebration).selectOption('Thankful');
+      await visible(section.getByRole('alert').filter({ hasText: 'The column “Thankful” can fill one field only.' }));
+      expect(await importButton.isDisabled()).toBe(true);
+      await section.getByLabel(PROMPTS.celebration).selectOption('');
+      await expect.poll(() => importButton.isEnabled()).toBe(true);
       await expect.poll(() => section.locator('.import-headline').textContent()).toBe(
         '2 entries will be imported. They run from November 3, 2020 to November 5, 2020.',
       );

@@ -51,7 +51,7 @@ function formatDay(dayKey: string): string {
 function dateRange(report: ImportReport): string {
   const { firstDate, lastDate } = report;
   if (!firstDate || !lastDate) return '';
-  if (firstDate === lastDate) return ` Its day is ${formatDay(firstDate)}.`;
+  if (firstDate === lastDate) return ` It is dated ${formatDay(firstDate)}.`;
   return ` They run from ${formatDay(firstDate)} to ${formatDay(lastDate)}.`;
 }
 
@@ -66,10 +66,19 @@ function wereAlreadyThere(count: number, tense: 'are' | 'were'): string {
   return `${formatCount(count)} ${verb} already in your journal${tense === 'are' ? ' and will be left as they are' : ''}.`;
 }
 
-function progressText(step: Extract<Step, { name: 'importing' }>): string {
+/**
+ * What the bar shows: the bytes sent while the file uploads, then the entries written as the server reports them
+ * (starting from none of those the preview promised, once the whole file is sent).
+ */
+function progressShown(step: Extract<Step, { name: 'importing' }>): { label: string; value: number; max: number } {
   const { progress, expected } = step;
-  if (!progress || progress.phase === 'upload') return 'Uploading…';
-  return `Importing ${formatCount(progress.done)} of ${entriesWord(progress.total || expected)}…`;
+  if (!progress) return { label: 'Uploading…', value: 0, max: 1 };
+  if (progress.phase === 'upload' && progress.loaded < progress.total) {
+    return { label: 'Uploading…', value: progress.loaded, max: progress.total };
+  }
+  const done = progress.phase === 'import' ? progress.done : 0;
+  const total = (progress.phase === 'import' ? progress.total : 0) || expected;
+  return { label: `Importing ${formatCount(done)} of ${entriesWord(total)}…`, value: done, max: Math.max(total, 1) };
 }
 
 /** The refused entries, each with its reason; a long list scrolls, and what the server left out is counted. */
@@ -127,6 +136,7 @@ export function ImportSection() {
   const fileInputRef = useRef<HTMLInputElement>(null);
   const focusNext = useRef<'heading' | 'file' | null>(null);
   const preview = useRef<AbortController | null>(null);
+  const chosenFile = useRef<File | null>(null);
   /** How many entries the last preview promised: the progress bar's length until the server says. */
   const expected = useRef(0);
 
@@ -153,8 +163,17 @@ export function ImportSection() {
   const tooBig = file !== null && maxBytes !== null && file.size > maxBytes;
   const limitWords = maxBytes === null ? '' : `Files up to ${formatBytes(maxBytes)}.`;
 
+  /** A preview still on its way is for a choice that has just changed: it is dropped. */
+  function dropPreview() {
+    preview.current?.abort();
+    preview.current = null;
+    setChecking(false);
+  }
+
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
+    dropPreview();
+    chosenFile.current = chosen;
     setFile(chosen);
     setMapping(null);
     setError(null);
@@ -163,7 +182,9 @@ export function ImportSection() {
       setError(`${chosen.name} is ${formatBytes(chosen.size)}. Files up to ${formatBytes(maxBytes)} can be imported.`);
       return;
     }
-    setFormat(await guessImportFormat(chosen));
+    const guess = await guessImportFormat(chosen);
+    // Another file may have been chosen while this one was read.
+    if (chosenFile.current === chosen) setFormat(guess);
   }
 
   async function runPreview(chosen: File, kind: ImportFormat, columns: CsvMapping | null) {
@@ -210,7 +231,8 @@ export function ImportSection() {
   }
 
   function startOver() {
-    preview.current?.abort();
+    dropPreview();
+    chosenFile.current = null;
     setFile(null);
     setMapping(null);
     setError(null);
@@ -260,7 +282,7 @@ export function ImportSection() {
       <h2 id="import-heading">Bring in your writing</h2>
       <p className="muted">
         Add entries from a Gratitude Journal export, from Day One, or from a spreadsheet saved as CSV. You see what
-        will come in before anything is written, and days already in your journal are never added twice.
+        will come in before anything is written, and entries already in your journal are not added twice.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -295,7 +317,10 @@ export function ImportSection() {
               id={formatId}
               className="field-input"
               value={format}
-              onChange={(event) => setFormat(event.target.value as ImportFormat)}
+              onChange={(event) => {
+                dropPreview();
+                setFormat(event.target.value as ImportFormat);
+              }}
             >
               {IMPORT_FORMATS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -328,27 +353,7 @@ export function ImportSection() {
       )}
 
       {step.name === 'importing' && (
-        <div className="import-step">
-          <h3 ref={headingRef} tabIndex={-1}>
-            Importing {file?.name}
-          </h3>
-          <p id={progressLabelId} className="import-progress-label">
-            {progressText(step)}
-          </p>
-          <progress
-            className="import-progress"
-            aria-labelledby={progressLabelId}
-            max={step.progress?.total || step.expected || 1}
-            value={
-              step.progress === null
-                ? 0
-                : step.progress.phase === 'upload'
-                  ? step.progress.loaded
-                  : step.progress.done
-            }
-          />
-          <p className="muted">Keep this page open until the import has finished.</p>
-        </div>
+        <ImportingStep step={step} fileName={file?.name ?? ''} headingRef={headingRef} progressLabelId={progressLabelId} />
       )}
 
       {step.name === 'done' && (
@@ -370,6 +375,32 @@ export function ImportSection() {
         </div>
       )}
     </section>
+  );
+}
+
+function ImportingStep({
+  step,
+  fileName,
+  headingRef,
+  progressLabelId,
+}: {
+  step: Extract<Step, { name: 'importing' }>;
+  fileName: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  progressLabelId: string;
+}) {
+  const { label, value, max } = progressShown(step);
+  return (
+    <div className="import-step">
+      <h3 ref={headingRef} tabIndex={-1}>
+        Importing {fileName}
+      </h3>
+      <p id={progressLabelId} className="import-progress-label">
+        {label}
+      </p>
+      <progress className="import-progress" aria-labelledby={progressLabelId} max={max} value={value} />
+      <p className="muted">Keep this page open until the import has finished.</p>
+    </div>
   );
 }
 
@@ -488,7 +519,8 @@ function PreviewStep({
           </Button>
         ) : (
           <>
-            <Button onClick={onImport} disabled={checking}>
+            {/* While the preview is out of date (being redone, or refused for the new mapping) it cannot be imported. */}
+            <Button onClick={onImport} disabled={checking || error !== null}>
               Import {entriesWord(report.toImport)}
             </Button>
             <Button variant="secondary" onClick={onCancel}>
