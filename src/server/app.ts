@@ -175,6 +175,7 @@ export function createApp(deps: AppDeps) {
       demoVideoId: config.demoVideoId,
       importMaxBytes: config.importMaxBytes,
       supportEmail: config.supportEmail ?? null,
+      signups: config.signups,
     }),
   );
   app.route('/api/auth', authRoutes(services));
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps) {
         announcement: config.announcement,
         demoVideoId: config.demoVideoId,
         supportEmail: config.supportEmail,
+        signups: config.signups,
       }),
     );
   }

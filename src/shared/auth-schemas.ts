@@ -53,10 +53,20 @@ export const displayNameSchema = z
   .max(MAX_DISPLAY_NAME_LENGTH)
   .refine((name) => !CONTROL_CHARACTERS.test(name));
 
+/** An invite code as people paste it: surrounding spaces are dropped, and empty means none. */
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((code) => code || undefined);
+
 export const signUpSchema = z.object({
   name: displayNameSchema,
   email: emailSchema,
   password: z.string().refine(meetsPasswordRules),
+  // Asked for only while SIGNUPS=invite (docs/product.md §5); ignored otherwise.
+  inviteCode: inviteCodeSchema,
 });
 
 /** No upper bound on the password here: one longer than any we accept is refused as wrong, after it is counted. */

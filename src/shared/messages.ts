@@ -15,6 +15,12 @@ export const AUTH_MESSAGES = {
   'network-request-failed': 'Network error. Please check your internet connection and try again.',
   'email-not-verified': 'Please verify your email before signing in.',
   'too-many-login-attempts': 'Too many login attempts. Please try again later.',
+  // The operator disabled the account (npm run admin -- disable); said only once the password was right.
+  'account-disabled': 'This account has been disabled. Please contact support.',
+  // SIGNUPS=closed, and SIGNUPS=invite without a usable code: one message for a wrong, expired or used code alike.
+  'signups-closed': 'Sign-ups are closed. Please contact support.',
+  'invite-required': 'Please enter the invite code you were sent.',
+  'invalid-invite': 'This invite code cannot be used. Please check it, or ask for a new one.',
   'no-user': 'No user logged in',
   'missing-fields': 'Please fill in all required fields',
   'password-requirements': 'Please meet all password requirements',

@@ -101,6 +101,59 @@ export async function deleteSessions(db: Db, userId: string) {
   await db.deleteFrom('session').where('userId', '=', userId).execute();
 }
 
+/** Whether the operator has disabled the account (docs/product.md §11). */
+export async function isAccountDisabled(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('profile').select('disabled_at').where('uid', '=', userId).executeTakeFirst();
+  return Boolean(row?.disabled_at);
+}
+
+/**
+ * Marks the account disabled and ends every session of it, in one transaction. The session query sees the mark too
+ * (auth/session.ts), so a session begun at the same moment ends as well. Its data stays. False when it already was.
+ */
+export async function disableAccount(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('profile')
+      .set({ disabled_at: now.toISOString() })
+      .where('uid', '=', userId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    await deleteSessions(trx, userId);
+    return marked.numUpdatedRows === 1n;
+  });
+}
+
+/** Lets a disabled account sign in again; false when it was not disabled. */
+export async function enableAccount(db: Db, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('profile')
+    .set({ disabled_at: null })
+    .where('uid', '=', userId)
+    .where('disabled_at', 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Deletes the user and everything of theirs: every entry and its counts, email codes, queued emails, the address's
+ * cooldowns (by their keys) and sign-in count, sessions, the password account, the profile and the user. Run it in
+ * one transaction.
+ */
+export async function deleteUserAndData(db: Transaction<Database>, user: AuthUser, throttleKeys: string[]): Promise<void> {
+  await db.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('journal_month').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('email_action').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
+  await db.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();
+  await db.deleteFrom('login_attempt').where('email', '=', user.email).execute();
+  await db.deleteFrom('session').where('userId', '=', user.id).execute();
+  await db.deleteFrom('account').where('userId', '=', user.id).execute();
+  await db.deleteFrom('profile').where('uid', '=', user.id).execute();
+  await db.deleteFrom('user').where('id', '=', user.id).execute();
+}
+
 export async function markEmailVerified(db: Db, dialect: Dialect, userId: string, now: Date) {
   await db
     .updateTable('user')

@@ -36,10 +36,12 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
   const app = new Hono<AppEnv>();
 
   app.post('/sign-up', async (c) => {
+    service.refuseClosedSignUps();
     const body = await readJson(c);
     const input = parseWith(signUpSchema, body, (issue) => {
       if (issue.path[0] === 'password') return authError(400, 'password-requirements');
       if (issue.path[0] === 'name') return authError(400, displayNameIssue(issue, 'missing-fields'));
+      if (issue.path[0] === 'inviteCode') return authError(400, 'invalid-invite');
       return authError(400, emailIssue(issue.path));
     });
     await service.signUp(input);

@@ -22,6 +22,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { createProfileIfMissing } from '../profile/repository';
 import { confineAuthContext } from './async-context';
 import type { BetterAuth } from './better-auth';
+import { isInviteUsable, takeInviteUse } from './invites';
 import { hashPassword, verifyPassword } from './password-hash';
 import {
   type AuthUser,
@@ -32,9 +33,11 @@ import {
   createCredentialUser,
   createEmailAction,
   deleteSessions,
+  deleteUserAndData,
   findEmailAction,
   findUserByEmail,
   findUserById,
+  isAccountDisabled,
   markEmailVerified,
   recordLoginAttempt,
   recordSend,
@@ -80,19 +83,38 @@ export class AuthService {
     return this.auth.api;
   }
 
+  /** SIGNUPS=closed refuses every sign-up, before its body is even read. */
+  refuseClosedSignUps(): void {
+    if (this.deps.config.signups === 'closed') throw authError(403, 'signups-closed');
+  }
+
   /**
    * Creates the user, their password account and profile, and queues the verification email in one
    * transaction: either all of it is stored or none, so no account ever waits for an email that was never
    * queued. The password is hashed first, outside the transaction, so the database is not held while it runs.
+   *
+   * With SIGNUPS=invite the code is checked first, so that without a good one the answer says nothing about any
+   * address, and one of its uses is taken inside the transaction: a sign-up that fails gives it back, and of two
+   * sign-ups racing for the last use exactly one gets it (docs/decisions/015).
    */
-  async signUp(input: { name: string; email: string; password: string }): Promise<void> {
+  async signUp(input: { name: string; email: string; password: string; inviteCode?: string | undefined }): Promise<void> {
     const { db, dialect } = this.deps;
+    this.refuseClosedSignUps();
+    const inviteCode = this.deps.config.signups === 'invite' ? input.inviteCode : undefined;
+    if (this.deps.config.signups === 'invite') {
+      if (!inviteCode) throw authError(400, 'invite-required');
+      if (!(await isInviteUsable(db, inviteCode, this.deps.now()))) throw authError(400, 'invalid-invite');
+    }
     if (await findUserByEmail(db, input.email)) throw authError(409, 'email-already-in-use');
     const passwordHash = await hashPassword(input.password);
     const now = this.deps.now();
+    const account = { name: input.name, email: input.email, passwordHash, now };
     try {
       await db.transaction().execute(async (trx) => {
-        const user = await createCredentialUser(trx, dialect, { ...input, passwordHash, now });
+        if (inviteCode !== undefined && !(await takeInviteUse(trx, inviteCode, now))) {
+          throw authError(400, 'invalid-invite');
+        }
+        const user = await createCredentialUser(trx, dialect, account);
         await createProfileIfMissing(trx, { uid: user.id, email: user.email, displayName: user.name, createdAt: now });
         await enqueueTemplate(trx, 'verifyEmail', user.email, now);
         await recordSend(trx, this.throttleKey('verifyOnSignIn', user.email), now);
@@ -125,12 +147,19 @@ export class AuthService {
       const user = await findUserById(this.deps.db, response.user.id);
       if (!user) throw authError(401, 'invalid-credential');
       await clearLoginAttempts(this.deps.db, input.email);
+      // Read after the session was made: a disable that lands meanwhile either shows here or deletes the session.
+      if (await isAccountDisabled(this.deps.db, user.id)) {
+        await deleteSessions(this.deps.db, user.id);
+        throw authError(403, 'account-disabled');
+      }
       return { user, setCookies: responseHeaders.getSetCookie() };
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       if (error.body?.code === 'EMAIL_NOT_VERIFIED') {
         // The password was right: not a failed attempt.
         await clearLoginAttempts(this.deps.db, input.email);
+        const user = await findUserByEmail(this.deps.db, input.email);
+        if (user && (await isAccountDisabled(this.deps.db, user.id))) throw authError(403, 'account-disabled');
         await this.sendVerificationAfterSignIn(input.email);
         throw authError(403, 'email-not-verified');
       }
@@ -153,6 +182,8 @@ export class AuthService {
     });
     if (!response) return null;
     const { user, session } = response;
+    // Disabling deletes the account's sessions; this covers one begun at that very moment.
+    if (await isAccountDisabled(this.deps.db, user.id)) return null;
     return {
       user: { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified },
       token: session.token,
@@ -243,22 +274,18 @@ export class AuthService {
         ? await verifyPassword({ hash: account.password, password })
         : false;
     if (!matches) throw authError(400, 'wrong-current-password');
+    await this.removeAccount(user);
+  }
+
+  /**
+   * Removes the account and everything of it in one transaction, without asking for the password: behind it, for the
+   * user (deleteAccount); on the operator's command (admin/cli.ts).
+   */
+  async removeAccount(user: AuthUser): Promise<void> {
     const throttleKeys = (['verifyEmail', 'resetPassword', 'verifyOnSignIn'] as const).map((purpose) =>
       this.throttleKey(purpose, user.email),
     );
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('journal_month').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('email_action').where('user_id', '=', user.id).execute();
-      await trx.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
-      await trx.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();
-      await trx.deleteFrom('login_attempt').where('email', '=', user.email).execute();
-      await trx.deleteFrom('session').where('userId', '=', user.id).execute();
-      await trx.deleteFrom('account').where('userId', '=', user.id).execute();
-      await trx.deleteFrom('profile').where('uid', '=', user.id).execute();
-      await trx.deleteFrom('user').where('id', '=', user.id).execute();
-    });
+    await this.deps.db.transaction().execute((trx) => deleteUserAndData(trx, user, throttleKeys));
   }
 
   /**
@@ -285,12 +312,13 @@ export class AuthService {
 
   /**
    * Writes the email a queued template stands for, just before it is sent, with a fresh single-use code (only
-   * its hash is stored). Null when there is nothing to send: no account at that address, or, for a verification
-   * email, one that is verified by now.
+   * its hash is stored). Null when there is nothing to send: no account at that address, a disabled one, or, for a
+   * verification email, one that is verified by now.
    */
   async composeMail(template: MailTemplate, recipient: string, now: Date): Promise<OutgoingMail | null> {
     const user = await findUserByEmail(this.deps.db, recipient);
     if (!user || (template === 'verifyEmail' && user.emailVerified)) return null;
+    if (await isAccountDisabled(this.deps.db, user.id)) return null;
     const ttlMs = template === 'verifyEmail' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
     const code = await createEmailAction(this.deps.db, { kind: template, userId: user.id, email: user.email, now, ttlMs });
     const link = this.actionLink(template, code);

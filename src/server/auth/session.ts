@@ -11,6 +11,7 @@ interface SessionRow {
   emailVerified: boolean | number;
   journalVersion: number | null;
   showMemorySection: number | boolean | null;
+  disabledAt: string | null;
 }
 
 export interface SessionLookup {
@@ -29,7 +30,7 @@ export interface JournalState {
 
 /**
  * Reads the session behind better-auth's signed session cookie, and the user's journal state, with one indexed
- * query.
+ * query. A session of an account the operator disabled is no session, whichever process disabled it.
  *
  * better-auth's own getSession builds a full endpoint context per call, which costs more than the rest of a
  * journal request put together. This reader accepts exactly what better-auth wrote (the cookie it signed with our
@@ -63,6 +64,7 @@ export class SessionReader {
         'user.emailVerified',
         'profile.journal_version as journalVersion',
         'profile.show_memory_section as showMemorySection',
+        'profile.disabled_at as disabledAt',
       ])
       .where('session.token', '=', '')
       .compile();
@@ -78,6 +80,7 @@ export class SessionReader {
     const row = rows[0];
     // Expiry is judged by the wall clock, as better-auth judges it when it writes and refreshes sessions.
     if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
+    if (row.disabledAt) return null;
     return {
       token,
       user: { id: row.id, name: row.name, email: row.email, emailVerified: Boolean(row.emailVerified) },

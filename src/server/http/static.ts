@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { SignupMode } from '../config';
 
 /** What every page needs from the operator's settings before it can render without a jump. */
 export interface PublicConfig {
@@ -9,6 +10,8 @@ export interface PublicConfig {
   demoVideoId: string;
   /** The operator's contact address for the About page; left out when there is none. */
   supportEmail?: string | undefined;
+  /** Who may sign up (SIGNUPS): the landing and login pages offer the form, ask for an invite, or say it is closed. */
+  signups?: SignupMode;
 }
 
 function escapeAttribute(text: string): string {

@@ -12,15 +12,15 @@ const POLL_INTERVAL_MS = 2_000;
 /**
  * Queues an email with a link as its template and address only, in the caller's transaction. The worker asks the
  * composer for the message, link included, just before it sends it: the link is never stored, and the composer
- * may decide then that there is nothing to send (no such account, or already verified).
+ * may decide then that there is nothing to send (no such account, or already verified). Returns the row's id.
  */
 export async function enqueueTemplate(
   db: Kysely<Database>,
   template: MailTemplate,
   recipient: string,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('mail_queue')
     .values({
       recipient,
@@ -33,7 +33,9 @@ export async function enqueueTemplate(
       last_error: null,
       template,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Writes the email a template stands for, or null when there is none to send. */

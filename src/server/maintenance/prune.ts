@@ -13,12 +13,13 @@ export interface Pruned {
   emailThrottles: number;
   sentMail: number;
   sessions: number;
+  invites: number;
 }
 
 /**
  * Deletes the rows that have served their purpose and would otherwise only grow: sign-in counts whose window has
- * passed, email codes that were used or have expired, address cooldowns that have run out, mail already sent, and
- * expired sessions. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
+ * passed, email codes that were used or have expired, address cooldowns that have run out, mail already sent,
+ * expired sessions, and invite codes that have expired or have no use left. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
  * at once, at any time: a row one process deleted is simply not there for the other.
  */
 async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<Pruned> {
@@ -46,6 +47,10 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
     .deleteFrom('session')
     .where('expiresAt', '<=', dialect === 'postgres' ? now : nowIso)
     .executeTakeFirst();
+  const invites = await db
+    .deleteFrom('invite')
+    .where((eb) => eb.or([eb('uses_left', '<=', 0), eb('expires_at', '<=', nowIso)]))
+    .executeTakeFirst();
 
   return {
     loginAttempts: count(loginAttempts),
@@ -53,6 +58,7 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
     emailThrottles: count(emailThrottles),
     sentMail: count(sentMail),
     sessions: count(sessions),
+    invites: count(invites),
   };
 }
 
