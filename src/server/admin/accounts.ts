@@ -1,0 +1,179 @@
+import { AuthService } from '../auth/service';
+import { createInvite } from '../auth/invites';
+import {
+  type AuthUser,
+  disableAccount,
+  enableAccount,
+  findUserByEmail,
+  isAccountDisabled,
+  markEmailVerified,
+} from '../auth/repository';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/connect';
+import { createLogger } from '../logger';
+import { enqueueTemplate, MailWorker } from '../mail/queue';
+import { createTransport, type MailTransport } from '../mail/transport';
+
+/** One account as the operator sees it: never a word of what the person wrote, only how many entries. */
+export interface AccountSummary {
+  email: string;
+  createdAt: Date | null;
+  verified: boolean;
+  disabledAt: Date | null;
+  /** When the newest session still kept began: sign-out and expiry delete sessions, so null says none is left. */
+  lastSignInAt: Date | null;
+  entries: number;
+}
+
+export type ResendResult =
+  | { outcome: 'sent'; transport: MailTransport['kind'] }
+  | { outcome: 'sending-elsewhere' }
+  | { outcome: 'failed'; error: string };
+
+export class AdminError extends Error {
+  override name = 'AdminError';
+}
+
+/** better-auth keeps dates natively on PostgreSQL and as ISO text on SQLite. */
+function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value as string | number);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * What the operator can do to accounts (docs/product.md §12; `npm run admin`, admin/cli.ts). The same rules as the
+ * server's, on the same database: a change here is seen by every server process on its next request.
+ */
+export class AccountAdmin {
+  private readonly auth: AuthService;
+
+  constructor(
+    private readonly config: Config,
+    private readonly database: DatabaseHandle,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.auth = new AuthService({
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      now,
+      mailQueued: () => undefined,
+    });
+  }
+
+  /** Every account, oldest first. */
+  async listAccounts(): Promise<AccountSummary[]> {
+    const rows = await this.database.db
+      .selectFrom('user')
+      .leftJoin('profile', 'profile.uid', 'user.id')
+      .select((eb) => [
+        'user.email',
+        'user.createdAt',
+        'user.emailVerified',
+        'profile.disabled_at as disabledAt',
+        'profile.entry_count as entries',
+        eb
+          .selectFrom('session')
+          .select((inner) => inner.fn.max('session.createdAt').as('newest'))
+          .whereRef('session.userId', '=', 'user.id')
+          .as('lastSignInAt'),
+      ])
+      .orderBy('user.createdAt')
+      .orderBy('user.email')
+      .execute();
+    return rows.map((row) => ({
+      email: row.email,
+      createdAt: toDate(row.createdAt),
+      verified: Boolean(row.emailVerified),
+      disabledAt: toDate(row.disabledAt),
+      lastSignInAt: toDate(row.lastSignInAt),
+      entries: Number(row.entries ?? 0),
+    }));
+  }
+
+  /** A new invite code, good for `uses` sign-ups within `days` days, and the link that fills it in. */
+  async createInvite(uses: number, days: number): Promise<{ code: string; link: string; expiresAt: Date }> {
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + days * 86_400_000);
+    const code = await createInvite(this.database.db, { uses, expiresAt, now });
+    const link = `${this.config.appUrl}/login?mode=signup&invite=${encodeURIComponent(code)}`;
+    return { code, link, expiresAt };
+  }
+
+  /** Stops the account signing in and ends its sessions at once; false when it was disabled already. */
+  async disable(email: string): Promise<boolean> {
+    const user = await this.account(email);
+    return disableAccount(this.database.db, user.id, this.now());
+  }
+
+  /** Lets the account sign in again; false when it was not disabled. */
+  async enable(email: string): Promise<boolean> {
+    const user = await this.account(email);
+    return enableAccount(this.database.db, user.id);
+  }
+
+  /** Deletes the account and all of its data in one transaction, as Settings' Delete Account does. */
+  async remove(email: string): Promise<{ entries: number }> {
+    const user = await this.account(email);
+    const { count } = await this.database.db
+      .selectFrom('journal_entry')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await this.auth.removeAccount(user);
+    return { entries: Number(count) };
+  }
+
+  /** Marks the address verified; false when it was already. */
+  async verify(email: string): Promise<boolean> {
+    const user = await this.account(email);
+    if (user.emailVerified) return false;
+    await markEmailVerified(this.database.db, this.database.dialect, user.id, this.now());
+    return true;
+  }
+
+  /**
+   * Queues a new verification email and sends it now, through the same queue and composer as the server's (a fresh
+   * single-use link, made as it is sent). Not limited by the per-address cooldown: the operator asked for it.
+   */
+  async resendVerification(email: string): Promise<ResendResult> {
+    const user = await this.account(email);
+    if (user.emailVerified) throw new AdminError(`${user.email} is already verified: no email is needed.`);
+    if (await isAccountDisabled(this.database.db, user.id)) {
+      throw new AdminError(`${user.email} is disabled: enable it first (npm run admin -- enable ${user.email}).`);
+    }
+    const id = await enqueueTemplate(this.database.db, 'verifyEmail', user.email, this.now());
+    const transport = createTransport(this.config.mail);
+    const worker = new MailWorker({
+      db: this.database.db,
+      transport,
+      // The command reports the outcome itself, from the queue's row.
+      logger: createLogger('silent'),
+      now: this.now,
+      compose: (template, recipient, at) => this.auth.composeMail(template, recipient, at),
+    });
+    try {
+      worker.kick();
+      await worker.idle();
+    } finally {
+      await worker.stop();
+      transport.close();
+    }
+    const left = await this.database.db
+      .selectFrom('mail_queue')
+      .select(['attempts', 'last_error'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!left) return { outcome: 'sent', transport: transport.kind };
+    if (left.attempts > 0) return { outcome: 'failed', error: left.last_error ?? 'unknown error' };
+    // A running server's worker took it first and is sending it.
+    return { outcome: 'sending-elsewhere' };
+  }
+
+  private async account(email: string): Promise<AuthUser> {
+    const user = await findUserByEmail(this.database.db, email);
+    if (!user) throw new AdminError(`No account with the email address ${email}.`);
+    return user;
+  }
+}
