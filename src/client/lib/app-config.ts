@@ -36,8 +36,9 @@ function configFromPage(): AppConfig | undefined {
 const fromPage = configFromPage();
 
 /**
- * Operator settings the server exposes to every visitor: the banner text, the demo video and the contact address. The page's copy
- * shows at once; it is confirmed with one request, since a page served by the service worker can be older.
+ * Operator settings the server exposes to every visitor: the banner text, the demo video and the contact address.
+ * The page's copy shows at once; it is confirmed with one request, since a page served by the service worker can be
+ * older.
  */
 export function useAppConfig() {
   return useQuery({
