@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { BackupScheduler } from './backup/scheduler';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connect';
 import { batchResponses } from './http/batch-responses';
@@ -15,6 +16,10 @@ async function main() {
   const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
   journal.mailWorker.start();
   journal.pruner.start();
+  const backups = config.backups
+    ? new BackupScheduler({ settings: config.backups, location: config.database, database, logger, now: () => new Date() })
+    : undefined;
+  void backups?.start();
 
   const server = serve({ fetch: batchResponses(journal.app.fetch), port: config.port, hostname: config.host }, (info) => {
     logger.info('server.listening', { port: info.port, host: config.host, database: database.dialect });
@@ -31,6 +36,7 @@ async function main() {
     server.close(() => {
       void journal
         .close()
+        .then(() => backups?.stop())
         .then(() => database.close())
         .then(() => {
           logger.info('server.stopped', { signal });
