@@ -2,13 +2,16 @@
 // starts answers GET /readyz with 200. The commands come from the README's own code block (the first ```sh block
 // under "## Running in production"), so the two cannot drift apart. Only the lines that name outside services
 // change: the database becomes a SQLite file in a temporary folder, SMTP is turned off (the outbox instead) and
-// the port is a free one. Usage: node scripts/check-production-recipe.mjs (from the repository; it clones HEAD).
+// the port is a free one. Then, in the same clone, scripts/container/check.mjs follows the Dockerfile's steps and
+// runs the image's server as an unprivileged user. Usage: node scripts/check-production-recipe.mjs (from the
+// repository; it clones HEAD).
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkContainer } from './container/check.mjs';
 
 const DEADLINE_MS = 4 * 60_000;
 /** What src/server/config.ts reads: the recipe alone decides them. */
@@ -139,6 +142,14 @@ async function main() {
       status = await readyStatus(url);
     }
     console.log(`Production recipe: GET /readyz answered 200 after ${Math.round((Date.now() - started) / 1000)} s`);
+
+    // The container image's steps, in the same clone: the recipe's `npm ci --include=dev` is their install step.
+    await stopGroup(recipe.pid);
+    recipe = undefined;
+    const installed = lines.some((line) => /\bnpm ci --include=dev\b/.test(line));
+    await checkContainer(clone, { installed }).catch((error) => {
+      throw new Error(`the container image: ${error instanceof Error ? error.message : String(error)}`);
+    });
   } catch (error) {
     const output = await readFile(logFile, 'utf8').catch(() => '');
     console.error(output.split('\n').slice(-40).join('\n'));
