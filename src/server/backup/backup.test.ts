@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -207,6 +207,8 @@ describe('npm run restore', { timeout: 180_000 }, () => {
     expect(readdirSync(first.dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
     await stop(second);
 
+    // A backup readable by everyone (copied around by hand, say) is restored readable by the server's user only.
+    chmodSync(file, 0o644);
     const restore = await tool('restore', [file], { DATA_DIR: first.dataDir });
     expect(restore.code, restore.stderr).toBe(0);
     const keptAs = /The database it replaced is kept as (.+)\n/.exec(restore.stdout)?.[1] ?? '';

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -42,7 +42,7 @@ export function restoreSqlite(backupFile: string, livePath: string, now: Date): 
   try {
     makePrivateDir(dir);
     createPrivateFile(copy);
-    copyFileSync(source, copy);
+    copyInto(source, copy);
     const facts = checkSqliteFile(copy, { makeSelfContained: true, name: source });
     const newer = facts.migrations.filter((name) => !(name in MIGRATIONS));
     if (newer.length > 0) {
@@ -92,6 +92,24 @@ function checkBackupFile(source: string, live: string): void {
         `the whole database. Fold the log in first (sqlite3 ${source} 'PRAGMA wal_checkpoint(TRUNCATE)'), or make the ` +
         'backup with npm run backup, then restore again.',
     );
+  }
+}
+
+/**
+ * Copies `source` into the existing file `target`, which keeps its own mode (fs.copyFileSync would give it the
+ * source's, and a backup made by other means may be readable by everyone).
+ */
+function copyInto(source: string, target: string): void {
+  const input = openSync(source, 'r');
+  const output = openSync(target, 'w');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    for (let read; (read = readSync(input, chunk, 0, chunk.length, null)) > 0; ) {
+      for (let written = 0; written < read; ) written += writeSync(output, chunk, written, read - written);
+    }
+  } finally {
+    closeSync(input);
+    closeSync(output);
   }
 }
 
