@@ -1,4 +1,4 @@
-import { AuthService } from '../auth/service';
+import type { AuthService } from '../auth/service';
 import { createInvite } from '../auth/invites';
 import {
   type AuthUser,
@@ -46,20 +46,27 @@ function toDate(value: unknown): Date | null {
  * server's, on the same database: a change here is seen by every server process on its next request.
  */
 export class AccountAdmin {
-  private readonly auth: AuthService;
+  private auth: AuthService | undefined;
 
   constructor(
     private readonly config: Config,
     private readonly database: DatabaseHandle,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.auth = new AuthService({
-      config,
-      db: database.db,
-      dialect: database.dialect,
-      now,
-      mailQueued: () => undefined,
-    });
+  ) {}
+
+  /** The server's account rules, for the commands that need them: loaded then, as they bring better-auth along. */
+  private async authService(): Promise<AuthService> {
+    if (!this.auth) {
+      const { AuthService } = await import('../auth/service');
+      this.auth = new AuthService({
+        config: this.config,
+        db: this.database.db,
+        dialect: this.database.dialect,
+        now: this.now,
+        mailQueued: () => undefined,
+      });
+    }
+    return this.auth;
   }
 
   /** Every account, oldest first. */
@@ -121,7 +128,7 @@ export class AccountAdmin {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
-    await this.auth.removeAccount(user);
+    await (await this.authService()).removeAccount(user);
     return { entries: Number(count) };
   }
 
@@ -143,6 +150,7 @@ export class AccountAdmin {
     if (await isAccountDisabled(this.database.db, user.id)) {
       throw new AdminError(`${user.email} is disabled: enable it first (npm run admin -- enable ${user.email}).`);
     }
+    const auth = await this.authService();
     const id = await enqueueTemplate(this.database.db, 'verifyEmail', user.email, this.now());
     const transport = createTransport(this.config.mail);
     const worker = new MailWorker({
@@ -151,7 +159,7 @@ export class AccountAdmin {
       // The command reports the outcome itself, from the queue's row.
       logger: createLogger('silent'),
       now: this.now,
-      compose: (template, recipient, at) => this.auth.composeMail(template, recipient, at),
+      compose: (template, recipient, at) => auth.composeMail(template, recipient, at),
     });
     try {
       worker.kick();

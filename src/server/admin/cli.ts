@@ -5,9 +5,12 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { emailSchema } from '../../shared/auth-schemas';
 import { ConfigError, type Config, loadConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/connect';
+import type { DatabaseHandle } from '../db/connect';
+import type { AccountAdmin, AccountSummary } from './accounts';
+
+// Light: the database drivers and the account code load only once the command line has been checked, so help
+// and mistakes answer at once.
 import { DEFAULT_INVITE_DAYS, DEFAULT_INVITE_USES } from '../auth/invites';
-import { AccountAdmin, AdminError, type AccountSummary } from './accounts';
 
 const MAX_INVITE_USES = 1000;
 const MAX_INVITE_DAYS = 365;
@@ -124,18 +127,19 @@ function parseCommand(name: string, args: string[]): Command {
   }
 }
 
-async function runCommand(command: Command, config: Config, admin: AccountAdmin, out: (line: string) => void) {
+/** Runs a checked command; resolves with the exit status. */
+async function runCommand(command: Command, config: Config, admin: AccountAdmin, { out, err }: Output): Promise<number> {
   switch (command.name) {
     case 'users': {
       const accounts = await admin.listAccounts();
       if (accounts.length === 0) {
         out('No accounts yet.');
-        return;
+        return 0;
       }
       for (const line of accountsTable(accounts)) out(line);
       out('');
       out(`${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}; times in UTC. Last sign-in comes from the sessions still kept (signing out ends one).`);
-      return;
+      return 0;
     }
     case 'invite': {
       const { uses, days } = command;
@@ -147,7 +151,7 @@ async function runCommand(command: Command, config: Config, admin: AccountAdmin,
       if (config.signups !== 'invite') {
         out(`Note: SIGNUPS is ${config.signups} here, so sign-up does not ask for a code. Set SIGNUPS=invite on the server to require one.`);
       }
-      return;
+      return 0;
     }
     case 'disable': {
       const { email } = command;
@@ -156,25 +160,25 @@ async function runCommand(command: Command, config: Config, admin: AccountAdmin,
       } else {
         out(`${email} was already disabled. Nothing changed.`);
       }
-      return;
+      return 0;
     }
     case 'enable': {
       const { email } = command;
       if (await admin.enable(email)) out(`Enabled ${email}: they can sign in again.`);
       else out(`${email} is not disabled. Nothing changed.`);
-      return;
+      return 0;
     }
     case 'delete': {
       const { email } = command;
       const { entries } = await admin.remove(email);
       out(`Deleted ${email} and everything of theirs: ${entries} ${entries === 1 ? 'entry' : 'entries'}, the profile, sessions and queued emails. The address can sign up again as a new account.`);
-      return;
+      return 0;
     }
     case 'verify': {
       const { email } = command;
       if (await admin.verify(email)) out(`Verified the email address of ${email}: they can sign in now.`);
       else out(`${email} is already verified. Nothing changed.`);
-      return;
+      return 0;
     }
     case 'resend': {
       const { email } = command;
@@ -188,9 +192,10 @@ async function runCommand(command: Command, config: Config, admin: AccountAdmin,
       } else if (result.outcome === 'sending-elsewhere') {
         out(`Queued a new verification email to ${email}; a running server is sending it now.`);
       } else {
-        throw new AdminError(`The verification email to ${email} could not be sent now (${result.error}). It stays queued, and the server retries it.`);
+        err(`The verification email to ${email} could not be sent now (${result.error}). It stays queued, and the server retries it.`);
+        return 1;
       }
-      return;
+      return 0;
     }
   }
 }
@@ -225,6 +230,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, output: O
     return 1;
   }
 
+  const [{ openDatabase }, { AccountAdmin, AdminError }] = await Promise.all([import('../db/connect'), import('./accounts')]);
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config.database);
@@ -233,8 +239,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, output: O
     return 1;
   }
   try {
-    await runCommand(command, config, new AccountAdmin(config, database), output.out);
-    return 0;
+    return await runCommand(command, config, new AccountAdmin(config, database), output);
   } catch (error) {
     output.err(error instanceof AdminError ? error.message : `The command failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
