@@ -181,12 +181,14 @@ export function PrivacyAndSecurity() {
       <p>
         Signing out clears the copy of your journal, who was signed in and today&apos;s unsaved entry. If changes are
         still waiting to sync, you can wait until they are sent; if you sign out anyway, they stay on this device and
-        are sent the next time you sign in here, never under another account. Your theme stays.
+        are sent the next time you sign in here, never under another account. Your theme stays, and so does a dismissed
+        install hint.
       </p>
       <h3>What the server keeps</h3>
       <p>
         Your entries stay on the server until you delete them, or delete your account, which removes everything of
-        yours at once. In Account Settings, <em>Your data</em> downloads your whole journal whenever you like, and{' '}
+        yours at once; a backup made earlier by whoever runs this journal may hold a copy until it is replaced. In
+        Account Settings, <em>Your data</em> downloads your whole journal whenever you like, and{' '}
         <em>Delete Account</em> ends it and clears your journal and its waiting changes from this device.
       </p>
       <h3>Terms of use</h3>
