@@ -16,12 +16,15 @@ export interface Suite {
   ): Promise<void>;
 }
 
-/** One server and one browser for a test file: started before its tests, stopped after them. */
-export function serverAndBrowser(): Suite {
+/**
+ * One server and one browser for a test file (or a describe block), started before its tests and stopped after
+ * them. `env` adds to the server's settings (SIGNUPS=closed, say).
+ */
+export function serverAndBrowser(env: NodeJS.ProcessEnv = {}): Suite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
