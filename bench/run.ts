@@ -1,17 +1,48 @@
-import { cpus } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchFirstScreen, benchLighthouse } from './client';
+import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS } from './data';
 import { benchJournal } from './journal';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, floor, isolation, memory, client (default: all).
- * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md.
+ * `npm run bench [-- part ...]`: parts are journal, floor, isolation, memory, client, data (default: all).
+ * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
+ * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'floor', 'isolation', 'memory', 'client'] as const;
-const requested = process.argv.slice(2).filter((arg) => (ALL as readonly string[]).includes(arg));
-const parts = new Set(requested.length ? requested : ALL);
+const ALL = ['journal', 'floor', 'isolation', 'memory', 'client', 'data'] as const;
+type Part = (typeof ALL)[number];
+const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
+const parts = new Set<Part>(requested.length ? requested : ALL);
+const RESULTS_FILE = 'bench/RESULTS.md';
+
+/** How each part's sections of RESULTS.md begin, so that a run of some parts finds the sections it replaces. */
+const HEADINGS: Record<Part, string[]> = {
+  journal: ['## Journal API'],
+  floor: ['## Server floor'],
+  isolation: ['## Sign-in isolation'],
+  memory: ['## Memory'],
+  client: ['## First screen', '## Lighthouse'],
+  data: ['## Export', '## Import'],
+};
+
+/**
+ * RESULTS.md from a run of some parts: the file as it was, with the sections of the parts that ran replaced by
+ * their new ones (or added, in the order of ALL). Sections of no known part stay at the end.
+ */
+function mergedResults(fresh: Map<Part, string[]>): string[] {
+  const lines = readFileSync(RESULTS_FILE, 'utf8').replace(/\n$/, '').split('\n');
+  const firstSection = lines.findIndex((line) => line.startsWith('## '));
+  const preamble = firstSection === -1 ? lines : lines.slice(0, firstSection);
+  const kept = new Map<Part | undefined, string[]>();
+  let owner: Part | undefined;
+  for (const line of firstSection === -1 ? [] : lines.slice(firstSection)) {
+    if (line.startsWith('## ')) owner = ALL.find((part) => HEADINGS[part].some((heading) => line.startsWith(heading)));
+    kept.set(owner, [...(kept.get(owner) ?? []), line]);
+  }
+  return [...preamble, ...ALL.flatMap((part) => fresh.get(part) ?? kept.get(part) ?? []), ...(kept.get(undefined) ?? [])];
+}
 
 const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
 const row = (name: string, r: LoadResult) =>
@@ -22,21 +53,29 @@ const LOAD_HEADER = [
 ];
 
 async function main() {
+  const date = new Date().toISOString().slice(0, 10);
   const lines = [
     '# Benchmark results',
     '',
-    `Produced by \`npm run bench${requested.length ? ` -- ${requested.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, SQLite.`,
+    `Produced by \`npm run bench${requested.length ? ` -- ${requested.join(' ')}` : ''}\` on ${date}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, SQLite.`,
     'Load comes from autocannon in the benchmark process (100 connections, 5 s per figure after 1 s of warm-up, unless',
     'stated) on loopback; the servers are child processes. Where a table gives rounds, its measures took turns for five',
     'rounds of 3 s and the figure is the median round: a ratio compares medians of the same rounds.',
     '',
   ];
+  const fresh = new Map<Part, string[]>();
+  let section: string[] = [];
   const log = (...more: string[]) => {
-    lines.push(...more);
+    section.push(...more);
     process.stdout.write(`${more.join('\n')}\n`);
+  };
+  const begin = (part: Part) => {
+    section = [];
+    fresh.set(part, section);
   };
 
   if (parts.has('journal')) {
+    begin('journal');
     const { dayList, dayListUncached, bareDayList, bareHonoDayList, post, stats10, stats10k } = await benchJournal();
     log(
       '## Journal API',
@@ -65,6 +104,7 @@ async function main() {
     );
   }
   if (parts.has('floor')) {
+    begin('floor');
     const { bare, bareHono, healthz } = await benchFloor();
     log(
       '## Server floor',
@@ -80,6 +120,7 @@ async function main() {
     );
   }
   if (parts.has('isolation')) {
+    begin('isolation');
     const { idle, duringSignIns, signInsPerSecond, hash } = await benchSignInIsolation();
     log(
       '## Sign-in isolation (day reads at 10 connections, 8 s)',
@@ -94,6 +135,7 @@ async function main() {
     );
   }
   if (parts.has('memory')) {
+    begin('memory');
     const soak = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
     const { afterLoadMb, samplesMb, growthMb } = await benchMemory(soak);
     log(
@@ -105,6 +147,7 @@ async function main() {
     );
   }
   if (parts.has('client')) {
+    begin('client');
     const firstScreen = await benchFirstScreen();
     log(
       '## First screen (production build, JavaScript fetched before the page is usable, gzip -9)',
@@ -128,7 +171,80 @@ async function main() {
       '',
     );
   }
-  writeFileSync('bench/RESULTS.md', `${lines.join('\n')}\n`);
+  if (parts.has('data')) {
+    begin('data');
+    // Other work on the machine moves these figures a great deal: the load when the part began says how much.
+    const load = () => `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const exportLoad = load();
+    const { seedSeconds, runs } = await benchExport();
+    log(
+      '## Export of 100,000 entries',
+      '',
+      `One user's 100,000 entries (three prompts of 100 to 300 characters each, a memory on one in five, nine a day or so over 30 years), written into the database file before the server started (${seedSeconds} s). GET /api/export with the session; the body is read with node:http and thrown away. The server's resident memory (VmRSS) is read every 50 ms: before is the median of the 0.5 s before the request, peak the highest reading while it ran, after the median of the 1 s after it. Started at a ${exportLoad}.`,
+      '',
+      '| format | MB | first byte ms | total s | MB/s | entries/s | RSS before MB | RSS peak MB | RSS after MB | peak - before MB |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...runs.map(
+        (r) =>
+          `| ${r.label} | ${r.mb} | ${r.firstByteMs} | ${(r.totalMs / 1000).toFixed(1)} | ${r.mbPerSecond} | ${r.entriesPerSecond} | ${r.baselineRssMb} | ${r.peakRssMb} | ${r.afterRssMb} | ${r.growthMb} |`,
+      ),
+      '',
+      ...runs.map(
+        (r) =>
+          `- ${r.label}: memory grew ${r.growthMb} MB at its peak while sending ${r.mb} MB, ${pct(r.growthMb, r.mb)} of the file (goal: flat, far below the file's size).`,
+      ),
+      '',
+    );
+    const importLoad = load();
+    const result = await benchImport();
+    const ratio = (during: LoadResult, idle: LoadResult) => (during.p99 / Math.max(1, idle.p99)).toFixed(2);
+    log(
+      '## Import of a Day One file',
+      '',
+      `A Day One JSON export of ${result.entries.toLocaleString('en-US')} entries (new uuids, ten time zones, about 2 kB of Markdown each), posted to /api/import?format=dayone with the session as application/octet-stream; each import goes into an account of its own, so each writes every entry. Started at a ${importLoad}.`,
+      '',
+      '| file MB | entries | preview (dryRun=1) ms | import ms | of which before its first commit | entries/s |',
+      '|---|---|---|---|---|---|',
+      `| ${result.fileMb} | ${result.entries} | ${result.previewMs} | ${result.importMs} | ${result.importFirstWriteMs} | ${result.entriesPerSecond} |`,
+      '',
+      `Other users at ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a figure after 1 s of warm-up: day reads (GET /api/entries?day) with no import running and while imports run back to back, in turns for ${result.readRounds.length} rounds (the figure is the round with the median p99); then POST /api/entries of another user, once each way. The imports ask for progress, as the app does: its first line marks the end of reading, checking and looking up the file, and the first commit.`,
+      '',
+      '| measure | requests/s | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx |',
+      '|---|---|---|---|---|---|---|---|',
+      ...(
+        [
+          ['day reads, no import', result.readIdle],
+          ['day reads while importing', result.readDuring],
+          ['POST /api/entries, no import', result.postIdle],
+          ['POST /api/entries while importing', result.postDuring],
+        ] as const
+      ).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.errors} | ${r.non2xx} |`),
+      '',
+      '| day reads while importing, by what the import was doing when asked | reads | p50 ms | p99 ms | max ms |',
+      '|---|---|---|---|---|',
+      ...(
+        [
+          ['reading, checking and looking up the file', result.readsBeforeFirstWrite],
+          ['writing, a transaction at a time', result.readsWhileWriting],
+        ] as const
+      ).map(([name, r]) => `| ${name} | ${r.count} | ${Math.round(r.p50)} | ${Math.round(r.p99)} | ${Math.round(r.max)} |`),
+      '',
+      `- Day reads' p99 while importing: ${ratio(result.readDuring, result.readIdle)}x the p99 without (goal: within 3x). p99 of each round, without / with: ${result.readRounds.map((r) => `${r.idle.p99} / ${r.during.p99}`).join(', ')} ms.`,
+      `- Day reads asked before an import's first commit, while the server read, parsed and checked the file in one turn of its event loop, waited up to ${Math.round(result.readsBeforeFirstWrite.max)} ms; those asked while it wrote had a p99 of ${Math.round(result.readsWhileWriting.p99)} ms, ${(result.readsWhileWriting.p99 / Math.max(1, result.readIdle.p99)).toFixed(1)}x the p99 without an import.`,
+      `- POST p99 while importing: ${ratio(result.postDuring, result.postIdle)}x the p99 without.`,
+      `- ${result.importsDuring} imports ran during the measures: ${(result.importMsDuring / 1000).toFixed(1)} s each on average, ${(result.firstWriteMsDuring / 1000).toFixed(1)} s of it before the first commit (alone: ${(result.importMs / 1000).toFixed(1)} s and ${(result.importFirstWriteMs / 1000).toFixed(1)} s).`,
+      '',
+    );
+  }
+  let whole: string[];
+  if (requested.length && existsSync(RESULTS_FILE)) {
+    // The file's header speaks of the run that wrote it; each part run now says when, and how, it was measured.
+    for (const [part, [heading = '', ...rest]] of fresh) {
+      fresh.set(part, [heading, '', `Measured by \`npm run bench -- ${part}\` on ${date}.`, ...rest]);
+    }
+    whole = mergedResults(fresh);
+  } else whole = [...lines, ...ALL.flatMap((part) => fresh.get(part) ?? [])];
+  writeFileSync(RESULTS_FILE, `${whole.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {
