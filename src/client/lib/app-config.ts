@@ -1,11 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
+/** The server's SIGNUPS (src/server/config.ts). */
+export type SignupMode = 'open' | 'invite' | 'closed';
+
 export interface AppConfig {
   announcement: string;
   demoVideoId: string;
   /** The address the About page gives for contact; none when the operator has not set SUPPORT_EMAIL. */
   supportEmail?: string | null;
+  /** Who may sign up (SIGNUPS): anyone, people with an invite code, or nobody. */
+  signups?: SignupMode;
+}
+
+function isSignupMode(value: unknown): value is SignupMode {
+  return value === 'open' || value === 'invite' || value === 'closed';
 }
 
 export const appConfigQueryKey = ['app-config'] as const;
@@ -25,7 +34,8 @@ function configFromPage(): AppConfig | undefined {
       typeof value.demoVideoId === 'string'
     ) {
       const supportEmail = 'supportEmail' in value && typeof value.supportEmail === 'string' ? value.supportEmail : null;
-      return { announcement: value.announcement, demoVideoId: value.demoVideoId, supportEmail };
+      const signups = 'signups' in value && isSignupMode(value.signups) ? value.signups : undefined;
+      return { announcement: value.announcement, demoVideoId: value.demoVideoId, supportEmail, signups };
     }
   } catch {
     // A malformed tag: the request below answers instead.
@@ -49,4 +59,13 @@ export function useAppConfig() {
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * Whether the landing and login pages offer sign-up, ask for an invite code too, or say sign-ups are closed. Open
+ * until the server says otherwise; the server refuses a sign-up its mode does not allow in any case.
+ */
+export function useSignupMode(): SignupMode {
+  const signups = useAppConfig().data?.signups;
+  return isSignupMode(signups) ? signups : 'open';
 }

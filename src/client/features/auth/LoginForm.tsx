@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { paths } from '../../app/paths';
 import { errorMessage, isApiError } from '../../lib/api';
+import { useSignupMode } from '../../lib/app-config';
 import { returnTarget } from '../../lib/navigation-state';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -20,11 +21,14 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [disabled, setDisabled] = useState(false);
+  const signupsClosed = useSignupMode() === 'closed';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     setUnverifiedEmail(null);
+    setDisabled(false);
     const address = email.trim();
     signIn.mutate(
       { email: address, password },
@@ -33,6 +37,7 @@ export function LoginForm() {
         onError: (failure) => {
           if (isApiError(failure, 'email-not-verified')) setUnverifiedEmail(address);
           else setError(errorMessage(failure));
+          setDisabled(isApiError(failure, 'account-disabled'));
         },
       },
     );
@@ -40,7 +45,18 @@ export function LoginForm() {
 
   return (
     <>
-      {error && <Notice tone="error">{error}</Notice>}
+      {error && !disabled && <Notice tone="error">{error}</Notice>}
+      {error && disabled && (
+        // The account was disabled by the operator: the way to them goes with the message.
+        <div className="notice notice-error">
+          <p role="alert">{error}</p>
+          <p>
+            <Link to={paths.contact} className="text-link">
+              Contact Support
+            </Link>
+          </p>
+        </div>
+      )}
       {unverifiedEmail && (
         <div className="notice notice-warning">
           <p role="alert">{AUTH_MESSAGES['email-not-verified']}</p>
@@ -57,9 +73,11 @@ export function LoginForm() {
           Sign In
         </Button>
       </form>
-      <p className="auth-switch">
-        <ModeLink mode="signup">Need an account? Sign up</ModeLink>
-      </p>
+      {!signupsClosed && (
+        <p className="auth-switch">
+          <ModeLink mode="signup">Need an account? Sign up</ModeLink>
+        </p>
+      )}
     </>
   );
 }

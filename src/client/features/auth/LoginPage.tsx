@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import type { LoginMode } from '../../app/paths';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths, type LoginMode } from '../../app/paths';
+import { useSignupMode } from '../../lib/app-config';
 import { readNavigationState } from '../../lib/navigation-state';
 import { usePageTitle } from '../../lib/use-page-title';
+import { buttonClassName } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { LoginForm } from './LoginForm';
+import { ModeLink } from './ModeLink';
 import { ResetRequestForm } from './ResetRequestForm';
 
 // Sign-up carries the password rules (and their schema library), which signing in does not need.
@@ -28,6 +31,26 @@ const SCREENS: Record<LoginMode, { title: string; heading: string; intro: string
   },
 };
 
+/** Sign-up mode while SIGNUPS=closed: no form, the notice and where to turn instead. */
+const CLOSED_SCREEN = {
+  title: 'Sign-ups Closed',
+  heading: 'Sign-ups Are Closed',
+  intro: 'No new accounts are being made here at the moment. If you would like one, please contact support.',
+};
+
+function SignupsClosed() {
+  return (
+    <>
+      <Link to={paths.contact} className={buttonClassName('secondary', 'btn-block')}>
+        Contact Support
+      </Link>
+      <p className="auth-switch">
+        <ModeLink mode="login">Already have an account? Sign in</ModeLink>
+      </p>
+    </>
+  );
+}
+
 function modeFrom(value: string | null): LoginMode {
   return value === 'signup' || value === 'reset' ? value : 'login';
 }
@@ -37,7 +60,9 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const mode = modeFrom(searchParams.get('mode'));
-  const screen = SCREENS[mode];
+  const signups = useSignupMode();
+  const closed = mode === 'signup' && signups === 'closed';
+  const screen = closed ? CLOSED_SCREEN : SCREENS[mode];
   const { message } = readNavigationState(location.state);
   usePageTitle(screen.title);
 
@@ -48,7 +73,8 @@ export function LoginPage() {
         <p className="lead">{screen.intro}</p>
         {message && <Notice tone="success">{message}</Notice>}
         {mode === 'login' && <LoginForm />}
-        {mode === 'signup' && (
+        {closed && <SignupsClosed />}
+        {mode === 'signup' && !closed && (
           <Suspense
             fallback={
               <p role="status" className="loading-pulse">
@@ -56,7 +82,7 @@ export function LoginPage() {
               </p>
             }
           >
-            <SignupForm />
+            <SignupForm inviteRequired={signups === 'invite'} initialInvite={searchParams.get('invite') ?? ''} />
           </Suspense>
         )}
         {mode === 'reset' && <ResetRequestForm />}

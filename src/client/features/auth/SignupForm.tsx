@@ -13,13 +13,21 @@ import { ModeLink } from './ModeLink';
 import { PasswordChecklist } from './PasswordChecklist';
 import { useBackToLogin } from './use-back-to-login';
 
-export function SignupForm() {
+export interface SignupFormProps {
+  /** SIGNUPS=invite: the form asks for the invite code too. */
+  inviteRequired: boolean;
+  /** The code from an invite link (?invite=), filled in. */
+  initialInvite: string;
+}
+
+export function SignupForm({ inviteRequired, initialInvite }: SignupFormProps) {
   const backToLogin = useBackToLogin();
   const signUp = useSignUp();
   const checklistId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [inviteCode, setInviteCode] = useState(initialInvite.trim());
   const [error, setError] = useState<string | null>(null);
   const passwordOk = meetsPasswordRules(password);
 
@@ -31,7 +39,7 @@ export function SignupForm() {
       return;
     }
     signUp.mutate(
-      { name: name.trim(), email: email.trim(), password },
+      { name: name.trim(), email: email.trim(), password, ...(inviteRequired ? { inviteCode: inviteCode.trim() } : {}) },
       {
         onSuccess: () => backToLogin(NOTICES.accountCreated),
         onError: (failure) => setError(errorMessage(failure)),
@@ -43,6 +51,20 @@ export function SignupForm() {
     <>
       {error && <Notice tone="error">{error}</Notice>}
       <form className="form" onSubmit={handleSubmit}>
+        {inviteRequired && (
+          <TextField
+            label="Invite code"
+            name="inviteCode"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={200}
+            hint="Sign-ups here are by invitation: the code is in the invitation you were sent."
+            value={inviteCode}
+            onChange={(event) => setInviteCode(event.target.value)}
+          />
+        )}
         <TextField
           label="Name"
           name="name"

@@ -13,6 +13,8 @@ export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** Sent only while SIGNUPS=invite. */
+  inviteCode?: string;
 }
 
 export const authApi = {

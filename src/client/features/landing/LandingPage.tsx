@@ -1,7 +1,10 @@
 import { type ComponentType, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { loginPath } from '../../app/paths';
+import { AUTH_MESSAGES } from '../../../shared/messages';
+import { loginPath, paths } from '../../app/paths';
+import { type SignupMode, useSignupMode } from '../../lib/app-config';
 import { usePageTitle } from '../../lib/use-page-title';
+import { buttonClassName } from '../../ui/Button';
 import { useToast } from '../../ui/toast-context';
 import { SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
 import type { DemoVideoDialogProps } from './DemoVideoDialog';
@@ -59,6 +62,40 @@ const BENEFITS = [
   { icon: <CalendarIcon />, title: 'Make it a habit.', text: 'A few minutes a day, and a streak that grows with you.' },
 ] as const;
 
+/** The call to action follows SIGNUPS: the sign-up link, by invitation, or the notice that sign-ups are closed. */
+function SignupCall({ mode }: { mode: SignupMode }) {
+  if (mode === 'closed') {
+    return (
+      <div className="landing-actions">
+        <p className="landing-closed" role="status">
+          {AUTH_MESSAGES['signups-closed']}
+        </p>
+        <Link to={paths.contact} className={buttonClassName('secondary')}>
+          Contact Support
+        </Link>
+        <p className="landing-note">
+          Already have a journal?{' '}
+          <Link to={loginPath()} className="text-link">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="landing-actions">
+      <Link to={loginPath('signup')} className="btn btn-primary btn-large">
+        Start Your Free Journal
+      </Link>
+      <p className="landing-note">
+        {mode === 'invite'
+          ? 'Free and private, by invitation: have your invite code ready.'
+          : 'Free and private. No ads, no tracking.'}
+      </p>
+    </div>
+  );
+}
+
 /** The overlay's code loads when a visitor reaches for the video, not with the first screen. */
 const loadDialog = () => import('./DemoVideoDialog').then((module) => module.DemoVideoDialog);
 
@@ -68,6 +105,7 @@ export function LandingPage() {
   const [videoOpen, setVideoOpen] = useState(false);
   const [Dialog, setDialog] = useState<ComponentType<DemoVideoDialogProps> | null>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const signupMode = useSignupMode();
 
   async function openVideo() {
     if (!Dialog) {
@@ -96,12 +134,7 @@ export function LandingPage() {
           Take a few quiet minutes each day to breathe, write down what you are grateful for, celebrate a win and
           picture where you are headed. Your journal keeps every page, privately.
         </p>
-        <div className="landing-actions">
-          <Link to={loginPath('signup')} className="btn btn-primary btn-large">
-            Start Your Free Journal
-          </Link>
-          <p className="landing-note">Free and private. No ads, no tracking.</p>
-        </div>
+        <SignupCall mode={signupMode} />
       </section>
 
       <ul className="benefits" aria-label="Why keep a gratitude journal">
