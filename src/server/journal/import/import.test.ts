@@ -267,7 +267,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
       return `${dayKey},${index === 400 ? 'explode' : `Day ${index}`}`;
     });
     const file = bytes(['date,gratitude', ...rows].join('\n'));
-    // The database itself refuses one entry, as a full disk or a lost connection would, in the second transaction.
+    // The database itself refuses one entry, as a full disk or a lost connection would, in the ninth transaction.
     if (kind === 'sqlite') {
       await sql`create trigger refuse_one before insert on journal_entry when new.gratitude = 'explode'
                 begin select raise(abort, 'refused'); end`.execute(h.database.db);
@@ -282,11 +282,11 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
       expect(stopped.json).toEqual({
         code: 'import-interrupted',
         message:
-          'The import stopped after 250 of 600 entries were saved. Import the same file again to bring in the rest: the entries already saved are not repeated.',
+          'The import stopped after 400 of 600 entries were saved. Import the same file again to bring in the rest: the entries already saved are not repeated.',
       });
-      // The first transaction's entries, and counts that match them exactly.
-      expect((await stats(agent)).totalEntries).toBe(250);
-      expect((await exported(agent)).entries).toHaveLength(250);
+      // The eight committed transactions' entries, and counts that match them exactly.
+      expect((await stats(agent)).totalEntries).toBe(400);
+      expect((await exported(agent)).entries).toHaveLength(400);
     } finally {
       if (kind === 'sqlite') await sql`drop trigger refuse_one`.execute(h.database.db);
       else {
@@ -294,7 +294,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
         await sql`drop function refuse_one()`.execute(h.database.db);
       }
     }
-    expect(await summaryOf(agent, 'csv', file)).toMatchObject({ imported: 350, alreadyInJournal: 250 });
+    expect(await summaryOf(agent, 'csv', file)).toMatchObject({ imported: 200, alreadyInJournal: 400 });
     expect((await stats(agent)).totalEntries).toBe(600);
   });
 
@@ -308,8 +308,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     const lines = res.text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
-      { progress: { done: 250, total: 300 } },
-      { progress: { done: 300, total: 300 } },
+      ...[50, 100, 150, 200, 250, 300].map((done) => ({ progress: { done, total: 300 } })),
       { result: expect.objectContaining({ imported: 300 }) },
     ]);
   });

@@ -1,33 +1,24 @@
+import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import { dayKeyToNumber } from '../../../shared/dates';
-import { entryContentSchema } from '../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES } from '../../../shared/messages';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { insertEntry } from '../repository';
-import {
-  type Candidate,
-  type CsvMapping,
-  type ImportFormat,
-  importedEntryId,
-  type ParsedFile,
-  type Refusal,
-} from './candidates';
-import { type CsvMappingQuery, parseCsv } from './csv';
-import { parseDayOne } from './dayone';
-import { parseOurs } from './ours';
+import { type CsvMapping, type ImportFormat, type Refusal, UnreadableFile } from './candidates';
+import type { CsvMappingQuery } from './csv';
+import type { CheckedFile, Planned, ReadOptions } from './read-file';
 
 /** Refusals listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_REFUSALS = 500;
 
-/** Entries written per transaction: short enough that other people's writes never wait long behind an import. */
-const CHUNK_SIZE = 250;
+/**
+ * Entries written per transaction. SQLite's driver is synchronous, so a transaction holds every other request for as
+ * long as it takes, its commit's disk sync included: 50 keep that to a few milliseconds (bench/RESULTS.md, "Import").
+ */
+const CHUNK_SIZE = 50;
 
 /** Ids looked up per query when finding what a journal already holds. */
 const LOOKUP_SIZE = 500;
 
-const MS_PER_DAY = 86_400_000;
-const FIRST_DAY = dayKeyToNumber('1900-01-01');
 
 export interface ImportSummary {
   format: ImportFormat;
@@ -68,11 +59,33 @@ export class ImportInterrupted extends Error {
   }
 }
 
-interface Planned {
-  candidate: Candidate;
-  localDay: number;
-  /** The ids the entry may have, in order of preference: its own id (our export), then the one made for it. */
-  ids: string[];
+
+/** Lets the requests that arrived meanwhile run before going on. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Reads and checks the file on a worker thread (read-file.ts): parsing a file of many megabytes takes a second or
+ * more, which on the thread that serves requests would hold up everybody's.
+ */
+function readOnWorker(userId: string, format: ImportFormat, bytes: Uint8Array, options: ReadOptions): Promise<CheckedFile> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./read-file-worker.mjs', import.meta.url), {
+      workerData: { userId, format, bytes, options },
+      // The file's bytes move to the worker instead of being copied.
+      transferList: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [],
+    });
+    type Answer = { ok: true; file: CheckedFile } | { ok: false; unreadable: string | null };
+    worker.once('message', (answer: Answer) => {
+      if (answer.ok) resolve(answer.file);
+      else if (answer.unreadable !== null) reject(new UnreadableFile(answer.unreadable));
+      else reject(new Error('The import file could not be read'));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The import reader stopped (exit code ${code})`));
+    });
+  });
 }
 
 export interface ImporterDeps {
@@ -82,23 +95,21 @@ export interface ImporterDeps {
 }
 
 /**
- * Brings a file's entries into a journal under the same rules as writing (docs/product.md, "Your data"): each field's
- * limit and content rules, a day no later than the writer's tomorrow, and nothing blank. What breaks a rule is
- * listed with its reason and left out; what the journal already holds (the same file imported before) is counted
- * and left out. The entries are written oldest first in short transactions; an import that stops part way says how
+ * Brings a file's entries into a journal under the same rules as writing (docs/product.md §13, read-file.ts). What
+ * breaks a rule is listed with its reason and left out; what the journal already holds (the same file imported
+ * before) is counted and left out. The entries are written oldest first in short transactions; an import that stops part way says how
  * far it got, and importing the same file again brings in the rest (docs/decisions/014-importing-journals.md).
  */
 export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   async run(userId: string, format: ImportFormat, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
-    const parsed = this.parse(format, bytes, options);
-    const refused = [...parsed.refused];
-    const { planned, repeated } = this.check(userId, format, parsed.candidates, refused);
-    const notes = [...parsed.notes];
-    if (repeated > 0) {
-      notes.push(`${repeated.toLocaleString('en-US')} ${repeated === 1 ? 'entry appears' : 'entries appear'} more than once in the file and ${repeated === 1 ? 'is' : 'are'} imported once.`);
-    }
+    const file = await readOnWorker(userId, format, bytes, {
+      csvMapping: options.csvMapping,
+      maxUnpackedBytes: options.maxUnpackedBytes,
+      now: this.deps.now().getTime(),
+    });
+    const { planned, refused, notes } = file;
     const { fresh, already } = await this.withoutKnown(userId, planned);
     fresh.sort(
       (a, b) =>
@@ -107,7 +118,7 @@ export class JournalImporter {
     const summary: ImportSummary = {
       format,
       dryRun: options.dryRun,
-      total: parsed.candidates.length + parsed.refused.length,
+      total: file.total,
       toImport: fresh.length,
       alreadyInJournal: already,
       refused: refused.slice(0, MAX_LISTED_REFUSALS),
@@ -115,65 +126,11 @@ export class JournalImporter {
       firstDate: fresh[0]?.candidate.localDate ?? null,
       lastDate: fresh.at(-1)?.candidate.localDate ?? null,
       notes,
-      ...(parsed.csv ? { csv: parsed.csv } : {}),
+      ...(file.csv ? { csv: file.csv } : {}),
     };
     if (options.dryRun) return summary;
     const { imported, skipped } = await this.write(userId, fresh, options.onProgress);
     return { ...summary, toImport: imported, alreadyInJournal: already + skipped, imported };
-  }
-
-  private parse(format: ImportFormat, bytes: Uint8Array, options: ImportOptions): ParsedFile {
-    switch (format) {
-      case 'ours':
-        return parseOurs(bytes);
-      case 'dayone':
-        return parseDayOne(bytes, options.maxUnpackedBytes);
-      case 'csv':
-        return parseCsv(bytes, options.csvMapping);
-    }
-  }
-
-  /**
-   * The entries that keep the journal's rules, once each, and how many repeat one before them; the others are added
-   * to `refused`.
-   */
-  private check(
-    userId: string,
-    format: ImportFormat,
-    candidates: Candidate[],
-    refused: Refusal[],
-  ): { planned: Planned[]; repeated: number } {
-    const tomorrow = Math.floor(this.deps.now().getTime() / MS_PER_DAY) + 1;
-    const seen = new Set<string>();
-    const planned: Planned[] = [];
-    let repeated = 0;
-    for (const candidate of candidates) {
-      const refuse = (reason: string) =>
-        refused.push({ date: candidate.localDate, row: candidate.row, message: `Entry of ${candidate.localDate}: ${reason}` });
-      const localDay = dayKeyToNumber(candidate.localDate);
-      if (localDay > tomorrow) {
-        refuse('its date is in the future');
-        continue;
-      }
-      if (localDay < FIRST_DAY) {
-        refuse('its date is before 1900');
-        continue;
-      }
-      const content = entryContentSchema.safeParse(candidate.text);
-      if (!content.success) {
-        const message = content.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
-        refuse(message === JOURNAL_MESSAGES.emptyEntry ? 'it has no text' : message);
-        continue;
-      }
-      if (seen.has(candidate.key)) {
-        repeated += 1;
-        continue;
-      }
-      seen.add(candidate.key);
-      const made = importedEntryId(userId, format, candidate.key);
-      planned.push({ candidate, localDay, ids: candidate.ownId && candidate.ownId !== made ? [candidate.ownId, made] : [made] });
-    }
-    return { planned, repeated };
   }
 
   /**
@@ -190,6 +147,7 @@ export class JournalImporter {
         .where('id', 'in', ids.slice(at, at + LOOKUP_SIZE))
         .execute();
       for (const row of rows) owners.set(row.id, row.user_id);
+      await nextTurn();
     }
     const fresh: Planned[] = [];
     let already = 0;
@@ -241,7 +199,7 @@ export class JournalImporter {
       }
       onProgress?.(imported + skipped, entries.length);
       // Other requests are served between two transactions, whatever the size of the file.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     return { imported, skipped };
   }

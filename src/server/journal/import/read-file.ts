@@ -1,0 +1,112 @@
+import { dayKeyToNumber } from '../../../shared/dates';
+import { entryContentSchema } from '../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES } from '../../../shared/messages';
+import {
+  type Candidate,
+  type CsvMapping,
+  type ImportFormat,
+  importedEntryId,
+  type ParsedFile,
+  type Refusal,
+} from './candidates';
+import { type CsvMappingQuery, parseCsv } from './csv';
+import { parseDayOne } from './dayone';
+import { parseOurs } from './ours';
+
+const MS_PER_DAY = 86_400_000;
+const FIRST_DAY = dayKeyToNumber('1900-01-01');
+
+/** An entry of the file that keeps the journal's rules, with its day and the ids it may have. */
+export interface Planned {
+  candidate: Candidate;
+  localDay: number;
+  /** The ids the entry may have, in order of preference: its own id (our export), then the one made for it. */
+  ids: string[];
+}
+
+/** A file read and checked: what may be imported, what is refused and why, and what the person should know. */
+export interface CheckedFile {
+  /** Entries found in the file, refused ones included. */
+  total: number;
+  planned: Planned[];
+  refused: Refusal[];
+  notes: string[];
+  csv?: { columns: string[]; mapping: CsvMapping };
+}
+
+export interface ReadOptions {
+  csvMapping: CsvMappingQuery;
+  /** How much a zip may unpack to. */
+  maxUnpackedBytes: number;
+  /** The server's time, which decides the latest day an entry may have (the writer's tomorrow). */
+  now: number;
+}
+
+function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): ParsedFile {
+  switch (format) {
+    case 'ours':
+      return parseOurs(bytes);
+    case 'dayone':
+      return parseDayOne(bytes, options.maxUnpackedBytes);
+    case 'csv':
+      return parseCsv(bytes, options.csvMapping);
+  }
+}
+
+/**
+ * Reads a file as its format and applies the journal's rules to each entry (docs/product.md §13): each field's limit
+ * and content rules, not blank, a day from 1900 to the writer's tomorrow. An entry that repeats one before it in the
+ * file is kept once. It touches no database and no shared state, so it can run on a worker thread (importer.ts).
+ */
+export function readImportFile(
+  userId: string,
+  format: ImportFormat,
+  bytes: Uint8Array,
+  options: ReadOptions,
+): CheckedFile {
+  const parsed = parse(format, bytes, options);
+  const refused = [...parsed.refused];
+  const tomorrow = Math.floor(options.now / MS_PER_DAY) + 1;
+  const seen = new Set<string>();
+  const planned: Planned[] = [];
+  let repeated = 0;
+  for (const candidate of parsed.candidates) {
+    const refuse = (reason: string) =>
+      refused.push({ date: candidate.localDate, row: candidate.row, message: `Entry of ${candidate.localDate}: ${reason}` });
+    const localDay = dayKeyToNumber(candidate.localDate);
+    if (localDay > tomorrow) {
+      refuse('its date is in the future');
+      continue;
+    }
+    if (localDay < FIRST_DAY) {
+      refuse('its date is before 1900');
+      continue;
+    }
+    const content = entryContentSchema.safeParse(candidate.text);
+    if (!content.success) {
+      const message = content.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
+      refuse(message === JOURNAL_MESSAGES.emptyEntry ? 'it has no text' : message);
+      continue;
+    }
+    if (seen.has(candidate.key)) {
+      repeated += 1;
+      continue;
+    }
+    seen.add(candidate.key);
+    const made = importedEntryId(userId, format, candidate.key);
+    planned.push({ candidate, localDay, ids: candidate.ownId && candidate.ownId !== made ? [candidate.ownId, made] : [made] });
+  }
+  const notes = [...parsed.notes];
+  if (repeated > 0) {
+    notes.push(
+      `${repeated.toLocaleString('en-US')} ${repeated === 1 ? 'entry appears' : 'entries appear'} more than once in the file and ${repeated === 1 ? 'is' : 'are'} imported once.`,
+    );
+  }
+  return {
+    total: parsed.candidates.length + parsed.refused.length,
+    planned,
+    refused,
+    notes,
+    ...(parsed.csv ? { csv: parsed.csv } : {}),
+  };
+}
