@@ -98,6 +98,8 @@ export default defineConfig({
       workbox: {
         // The app shell. Journal data is not the worker's business: it lives in the query cache in IndexedDB.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,jpg,jpeg,webp,avif,woff,woff2,json,webmanifest}'],
+        // The landing page's walkthrough video and its poster load when a visitor opens the demo, not at install.
+        globIgnores: ['demo/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,

@@ -1,5 +1,5 @@
 import type { Locator, Page, Route } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/client/lib/constants';
 import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
 import { ANDROID, IPHONE } from './support/devices';
@@ -7,14 +7,9 @@ import { startServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
-let demoVideoId: string;
-
-beforeAll(async () => {
-  const config = (await (await fetch(`${suite.server.url}/api/config`)).json()) as { demoVideoId: string };
-  demoVideoId = config.demoVideoId;
-});
 
 const VIDEO_HOST = '**://www.youtube-nocookie.com/**';
+const HOSTED_VIDEO_ID = 'abcdefghijk';
 const VIDEO_FAILED = 'The video could not be loaded. Please check your connection and try again.';
 const SECTIONS = ['How to Journal', 'Account Management', 'Contact and Support', 'Privacy and Security'];
 
@@ -41,6 +36,7 @@ async function openLanding(page: Page): Promise<void> {
 const videoButton = (page: Page) => page.getByRole('button', { name: 'Watch the demo video' });
 const videoDialog = (page: Page) => page.getByRole('dialog', { name: 'Demo video' });
 const videoFrame = (page: Page) => page.getByTitle('Gratitude Journal demo video');
+const walkthrough = (page: Page) => page.getByRole('dialog', { name: 'Demo video' }).locator('video');
 
 describe('landing page', () => {
   it('shows the hero and three benefits, and leads to sign-up', async () => {
@@ -69,8 +65,112 @@ describe('landing page', () => {
     });
   });
 
-  it('plays the demo video in an overlay that keeps focus and closes with Escape or its button', async () => {
+  it('plays the walkthrough the instance serves itself in an overlay that keeps focus and closes with Escape', async () => {
     await suite.withPage(async (page) => {
+      const offSite: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== new URL(suite.server.url).origin) offSite.push(request.url());
+      });
+      await openLanding(page);
+      await videoButton(page).click();
+      await visible(videoDialog(page));
+      expect(await focusIsInside(videoDialog(page))).toBe(true);
+      const video = walkthrough(page);
+      await visible(video);
+      expect(await videoFrame(page).count()).toBe(0);
+
+      // Silent, inline on phones, with its controls, a poster and a description for screen readers.
+      const attributes = await video.evaluate((element: HTMLVideoElement) => ({
+        controls: element.controls,
+        muted: element.muted,
+        playsInline: element.playsInline,
+        poster: element.poster,
+        src: element.currentSrc || element.src,
+        description: document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      }));
+      expect(attributes).toMatchObject({ controls: true, muted: true, playsInline: true });
+      expect(attributes.description).toMatch(/^A silent walkthrough of about half a minute on a phone/);
+
+      // The video and its poster come from this instance, and no request leaves it.
+      for (const [url, type] of [
+        [attributes.src, /^video\/webm/],
+        [attributes.poster, /^image\//],
+      ] as const) {
+        expect(new URL(url).origin).toBe(new URL(suite.server.url).origin);
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(type);
+      }
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState >= HTMLMediaElement.HAVE_METADATA))
+        .toBe(true);
+      const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+      expect(duration).toBeGreaterThan(20);
+      expect(duration).toBeLessThan(40);
+      expect(offSite).toEqual([]);
+
+      const focusInDialog = () => page.evaluate(() => document.activeElement?.closest('dialog[open]') != null);
+      for (let press = 0; press < 4; press += 1) {
+        await page.keyboard.press('Tab');
+        await expect.poll(focusInDialog).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await gone(videoDialog(page));
+      await expect.poll(() => walkthrough(page).count()).toBe(0);
+      expect(await isFocused(videoButton(page))).toBe(true);
+    });
+  });
+
+  it('says so when the walkthrough cannot be loaded, and plays it on a second try', async () => {
+    await suite.withPage(
+      async (page) => {
+        let refuse = true;
+        await page.route('**/demo/walkthrough.webm', (route) => (refuse ? route.abort() : route.continue()));
+        await openLanding(page);
+        await videoButton(page).click();
+        const dialog = videoDialog(page);
+        await visible(dialog.getByRole('alert').filter({ hasText: VIDEO_FAILED }));
+        // Nothing on a video host to point to.
+        expect(await dialog.getByRole('link', { name: /Watch it on YouTube/ }).count()).toBe(0);
+
+        refuse = false;
+        await dialog.getByRole('button', { name: 'Try again' }).click();
+        await visible(walkthrough(page));
+        await expect
+          .poll(() => walkthrough(page).evaluate((element: HTMLVideoElement) => element.readyState >= HTMLMediaElement.HAVE_METADATA))
+          .toBe(true);
+      },
+      { allowErrors: /^Failed to load resource: net::ERR_FAILED$/ },
+    );
+  });
+
+  it('says so when the overlay itself cannot be downloaded, and opens it after a reload', async () => {
+    await suite.withPage(
+      async (page) => {
+        // The overlay's code is fetched only when the visitor reaches for the video; here the first fetch fails.
+        let refuse = true;
+        await page.route('**/assets/DemoVideoDialog-*.js', (route) => (refuse ? route.abort() : route.continue()));
+        await standInVideoHost(page);
+        await openLanding(page);
+        await videoButton(page).click();
+        await visible(page.getByRole('status').filter({ hasText: VIDEO_FAILED }));
+        expect(await videoDialog(page).count()).toBe(0);
+
+        refuse = false;
+        await page.reload();
+        await videoButton(page).click();
+        await visible(videoDialog(page));
+      },
+      { allowErrors: /^Failed to load resource: net::ERR_FAILED$/ },
+    );
+  });
+});
+
+describe('landing page with a hosted demo video (DEMO_VIDEO_ID)', () => {
+  const hostedSuite = serverAndBrowser({ DEMO_VIDEO_ID: HOSTED_VIDEO_ID });
+
+  it('plays the demo video in an overlay that keeps focus and closes with Escape or its button', async () => {
+    await hostedSuite.withPage(async (page) => {
       await standInVideoHost(page);
       await openLanding(page);
       expect(await videoFrame(page).count()).toBe(0);
@@ -79,7 +179,7 @@ describe('landing page', () => {
       await visible(videoDialog(page));
       expect(await focusIsInside(videoDialog(page))).toBe(true);
       const src = await videoFrame(page).getAttribute('src');
-      expect(src).toBe(`https://www.youtube-nocookie.com/embed/${demoVideoId}?autoplay=1&rel=0`);
+      expect(src).toBe(`https://www.youtube-nocookie.com/embed/${HOSTED_VIDEO_ID}?autoplay=1&rel=0`);
       await gone(page.getByText('Loading video...'));
 
       // Focus stays in the overlay however far one tabs, forwards (through the player) or backwards.
@@ -114,7 +214,7 @@ describe('landing page', () => {
   });
 
   it('says so when the video host cannot be reached, and still closes', async () => {
-    await suite.withPage(
+    await hostedSuite.withPage(
       async (page) => {
         await page.route(VIDEO_HOST, (route) => route.abort());
         await openLanding(page);
@@ -122,7 +222,7 @@ describe('landing page', () => {
         const dialog = videoDialog(page);
         await visible(dialog.getByRole('alert').filter({ hasText: VIDEO_FAILED }));
         const external = dialog.getByRole('link', { name: /Watch it on YouTube/ });
-        expect(await external.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${demoVideoId}`);
+        expect(await external.getAttribute('href')).toBe(`https://www.youtube.com/watch?v=${HOSTED_VIDEO_ID}`);
         expect(await videoFrame(page).count()).toBe(0);
 
         await dialog.getByRole('button', { name: 'Close video' }).click();
@@ -134,29 +234,8 @@ describe('landing page', () => {
     );
   });
 
-  it('says so when the overlay itself cannot be downloaded, and opens it after a reload', async () => {
-    await suite.withPage(
-      async (page) => {
-        // The overlay's code is fetched only when the visitor reaches for the video; here the first fetch fails.
-        let refuse = true;
-        await page.route('**/assets/DemoVideoDialog-*.js', (route) => (refuse ? route.abort() : route.continue()));
-        await standInVideoHost(page);
-        await openLanding(page);
-        await videoButton(page).click();
-        await visible(page.getByRole('status').filter({ hasText: VIDEO_FAILED }));
-        expect(await videoDialog(page).count()).toBe(0);
-
-        refuse = false;
-        await page.reload();
-        await videoButton(page).click();
-        await visible(videoDialog(page));
-      },
-      { allowErrors: /^Failed to load resource: net::ERR_FAILED$/ },
-    );
-  });
-
   it('gives up on a video host that does not answer within 8 seconds', async () => {
-    await suite.withPage(async (page) => {
+    await hostedSuite.withPage(async (page) => {
       const held: Route[] = [];
       // Requests to the host are held unanswered, like a connection that hangs.
       await page.route(VIDEO_HOST, (route) => {

@@ -259,7 +259,8 @@ async function encode(browser, plan) {
         ctx.font = '600 17px system-ui, sans-serif';
         const width = ctx.measureText(current.text).width + 32;
         const x = (size.width - width) / 2;
-        const y = size.height - 64;
+        // Near the top: the player's controls cover the bottom of the picture.
+        const y = 60;
         ctx.fillStyle = 'rgba(20, 24, 28, 0.82)';
         ctx.beginPath();
         ctx.roundRect(x, y, width, 40, 20);

@@ -172,7 +172,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/config', (c) =>
     c.json({
       announcement: config.announcement,
-      demoVideoId: config.demoVideoId,
+      demoVideoId: config.demoVideoId ?? null,
       importMaxBytes: config.importMaxBytes,
       supportEmail: config.supportEmail ?? null,
       signups: config.signups,
@@ -193,7 +193,7 @@ export function createApp(deps: AppDeps) {
       '/',
       staticRoutes(deps.clientDir, {
         announcement: config.announcement,
-        demoVideoId: config.demoVideoId,
+        demoVideoId: config.demoVideoId ?? null,
         supportEmail: config.supportEmail,
         signups: config.signups,
       }),

@@ -21,6 +21,12 @@ describe('configuration', () => {
     expect(config.devOrigin).toBeUndefined();
   });
 
+  it('plays the built-in walkthrough unless DEMO_VIDEO_ID names a hosted video', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).demoVideoId).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_VIDEO_ID: '' }).demoVideoId).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_VIDEO_ID: 'abcdefghijk' }).demoVideoId).toBe('abcdefghijk');
+  });
+
   it('trusts a development origin only when DEV_ORIGIN names one', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).devOrigin).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dataDir(), DEV_ORIGIN: 'http://localhost:5173/' }).devOrigin).toBe(

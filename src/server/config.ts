@@ -17,7 +17,6 @@ const durationSchema = z
   .regex(/^\d+(m|h|d)$/, 'must be a number and a unit: m, h or d, for example 24h')
   .transform((value) => Number(value.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd'])
   .refine((ms) => ms >= 60_000, 'must be at least 1m');
-const DEFAULT_DEMO_VIDEO_ID = 'dQw4w9WgXcQ';
 
 const optionalText = z
   .string()
@@ -47,10 +46,8 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: z.string().min(3).default('Gratitude Journal <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: optionalText,
-  DEMO_VIDEO_ID: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id')
-    .default(DEFAULT_DEMO_VIDEO_ID),
+  // Unset, the landing page plays the walkthrough this server hosts itself (public/demo).
+  DEMO_VIDEO_ID: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character video id').optional()),
   // Unset, it follows SIGNUPS; set, even to nothing, it is what the banner says.
   ANNOUNCEMENT: z.string().optional(),
   SIGNUPS: z.enum(SIGNUP_MODES, { error: 'must be open, invite or closed' }).default('open'),
@@ -92,7 +89,8 @@ export interface Config {
   authSecret: string;
   dataDir: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  demoVideoId: string;
+  /** A hosted (YouTube) video for the landing page's demo; undefined plays the built-in walkthrough. */
+  demoVideoId: string | undefined;
   /** The site-wide banner's text; empty for none. */
   announcement: string;
   /** Who may create an account: anyone, people with an invite code, or nobody. */

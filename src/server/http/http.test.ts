@@ -63,7 +63,10 @@ describe('hardened HTTP', () => {
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('base-uri')).toEqual(["'none'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(directives.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+      // The demo is the walkthrough the server hosts: its own media, no frame and no other origin at all.
+      expect(directives.get('media-src')).toEqual(["'self'"]);
+      expect(directives.get('frame-src')).toEqual(["'none'"]);
+      expect(csp).not.toContain('youtube');
     });
 
     it('grants no powerful feature except the video player’s', async () => {
@@ -71,7 +74,26 @@ describe('hardened HTTP', () => {
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
         expect(policy).toContain(`${feature}=()`);
       }
-      expect(policy).toContain('autoplay=(self "https://www.youtube-nocookie.com")');
+      expect(policy).toContain('autoplay=(self)');
+      expect(policy).not.toContain('youtube');
+    });
+
+    it('lets the hosted player in only when DEMO_VIDEO_ID names a hosted video', async () => {
+      const hosted = await createHarness('sqlite', { DEMO_VIDEO_ID: 'abcdefghijk' });
+      try {
+        const headers = (await hosted.agent().get('/healthz')).headers;
+        const csp = headers.get('content-security-policy') ?? '';
+        expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
+        expect(csp).toContain("connect-src 'self' https://www.youtube-nocookie.com;");
+        expect(headers.get('permissions-policy')).toContain('autoplay=(self "https://www.youtube-nocookie.com")');
+        expect((await hosted.agent().get('/api/config')).json).toMatchObject({ demoVideoId: 'abcdefghijk' });
+      } finally {
+        await hosted.close();
+      }
+    });
+
+    it('tells the page to play its own walkthrough when no DEMO_VIDEO_ID is set', async () => {
+      expect((await h.agent().get('/api/config')).json).toMatchObject({ demoVideoId: null });
     });
 
     it('sends no Strict-Transport-Security over plain http', async () => {

@@ -4,7 +4,10 @@ import type { Config } from '../config';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
 
-/** The only framed content: the video host's privacy-enhanced player on the landing page. */
+/**
+ * The only framed content: the video host's privacy-enhanced player, on the landing page when DEMO_VIDEO_ID names a
+ * hosted video. Otherwise the demo is the walkthrough this server serves itself, and no other origin is allowed.
+ */
 const VIDEO_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 const VIDEO_FEATURES = ['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'];
@@ -28,15 +31,17 @@ const DENIED_FEATURES = [
 ];
 
 function securityHeaders(config: Config): [string, string][] {
+  const hosted = config.demoVideoId !== undefined;
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
+    "media-src 'self'",
     // The landing page asks the video host whether it answers, since a frame's load event cannot tell.
-    `connect-src 'self' ${VIDEO_EMBED_ORIGIN}`,
-    `frame-src ${VIDEO_EMBED_ORIGIN}`,
+    hosted ? `connect-src 'self' ${VIDEO_EMBED_ORIGIN}` : "connect-src 'self'",
+    hosted ? `frame-src ${VIDEO_EMBED_ORIGIN}` : "frame-src 'none'",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -46,7 +51,7 @@ function securityHeaders(config: Config): [string, string][] {
   ].join('; ');
   const permissions = [
     ...DENIED_FEATURES.map((feature) => `${feature}=()`),
-    ...VIDEO_FEATURES.map((feature) => `${feature}=(self "${VIDEO_EMBED_ORIGIN}")`),
+    ...VIDEO_FEATURES.map((feature) => (hosted ? `${feature}=(self "${VIDEO_EMBED_ORIGIN}")` : `${feature}=(self)`)),
   ].join(', ');
   const headers: [string, string][] = [
     ['content-security-policy', csp],

@@ -7,7 +7,8 @@ import type { SignupMode } from '../config';
 /** What every page needs from the operator's settings before it can render without a jump. */
 export interface PublicConfig {
   announcement: string;
-  demoVideoId: string;
+  /** The hosted demo video's id; null plays the walkthrough the server hosts (public/demo). */
+  demoVideoId: string | null;
   /** The operator's contact address for the About page; left out when there is none. */
   supportEmail?: string | undefined;
   /** Who may sign up (SIGNUPS): the landing and login pages offer the form, ask for an invite, or say it is closed. */

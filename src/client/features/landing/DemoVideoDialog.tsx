@@ -3,8 +3,10 @@ import { useAppConfig } from '../../lib/app-config';
 import { useModal } from '../../ui/use-modal';
 import { VIDEO_FAILED_MESSAGE, watchUrl } from './demo-video';
 import { VideoPlayer } from './VideoPlayer';
+import { WalkthroughPlayer } from './WalkthroughPlayer';
+import '../../styles/walkthrough.css';
 
-const FOCUSABLE = 'button, a[href], iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button, a[href], iframe, video[controls], [tabindex]:not([tabindex="-1"])';
 
 function focusableIn(dialog: HTMLElement | null): HTMLElement[] {
   if (!dialog) return [];
@@ -18,7 +20,7 @@ export interface DemoVideoDialogProps {
   onClose: () => void;
 }
 
-function VideoUnavailable({ videoId, onRetry }: { videoId: string | undefined; onRetry: () => void }) {
+function VideoUnavailable({ videoId, onRetry }: { videoId: string | null | undefined; onRetry: () => void }) {
   return (
     <div className="video-fallback" role="alert">
       <p>{VIDEO_FAILED_MESSAGE}</p>
@@ -50,17 +52,20 @@ function VideoStage() {
   }
 
   if (failedAttempt === attempt || config.isError) return <VideoUnavailable videoId={videoId} onRetry={retry} />;
-  if (!videoId) return <p className="video-loading">Loading video...</p>;
+  if (videoId === undefined) return <p className="video-loading">Loading video...</p>;
+  // No hosted video configured: the walkthrough this instance serves itself.
+  if (videoId === null) return <WalkthroughPlayer key={attempt} onFailure={markFailed} />;
   return <VideoPlayer key={attempt} videoId={videoId} onFailure={markFailed} />;
 }
 
 /**
- * The demo video overlay: a modal <dialog> (focus moves in and is kept in, Escape closes, focus goes back to
+ * The demo video overlay (the self-hosted walkthrough, or the hosted video DEMO_VIDEO_ID names): a modal <dialog> (focus moves in and is kept in, Escape closes, focus goes back to
  * the opener). The player frame exists only while the overlay is open, so nothing plays or loads otherwise.
  */
 export function DemoVideoDialog({ open, onClose }: DemoVideoDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const walkthrough = useAppConfig().data?.demoVideoId === null;
 
   useModal(ref, open);
 
@@ -83,7 +88,7 @@ export function DemoVideoDialog({ open, onClose }: DemoVideoDialogProps) {
   return (
     <dialog
       ref={ref}
-      className="video-dialog"
+      className={walkthrough ? 'video-dialog is-walkthrough' : 'video-dialog'}
       aria-labelledby={titleId}
       onClose={onClose}
       onClick={closeOnBackdrop}
@@ -101,7 +106,7 @@ export function DemoVideoDialog({ open, onClose }: DemoVideoDialogProps) {
             Close video
           </button>
         </div>
-        <div className="video-stage">{open && <VideoStage />}</div>
+        <div className={walkthrough ? 'video-stage is-walkthrough' : 'video-stage'}>{open && <VideoStage />}</div>
       </div>
       <span className="focus-guard" tabIndex={0} data-focus-guard="" onFocus={() => focusableIn(ref.current)[0]?.focus()} />
     </dialog>

@@ -1,4 +1,7 @@
-/** The demo video lives on a video host and plays in a frame (docs/product.md §1). */
+/**
+ * The demo (docs/product.md §1): by default a walkthrough of this product that the instance serves itself, recorded
+ * with `npm run record-walkthrough`; when the operator sets DEMO_VIDEO_ID, a video on a video host, in a frame.
+ */
 const EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 export const VIDEO_FAILED_MESSAGE = 'The video could not be loaded. Please check your connection and try again.';
@@ -11,6 +14,19 @@ export const SCREENSHOT = {
   width: 1280,
   height: 800,
   alt: "The journal screen: today's date, a daily quote and an entry with what the writer is grateful for, wants to celebrate and is manifesting.",
+} as const;
+
+/** The self-hosted walkthrough under public/demo: a phone-sized screen recording, silent, with captions drawn in. */
+export const WALKTHROUGH = {
+  src: '/demo/walkthrough.webm',
+  poster: '/demo/walkthrough-poster.jpg',
+  width: 390,
+  height: 844,
+  description:
+    'A silent walkthrough of about half a minute on a phone: the landing page, creating an account and confirming the email, ' +
+    'signing in, a few breaths of the breathing exercise, writing what you are grateful for, what you want to ' +
+    'celebrate and what you are manifesting, the saved entry in the journal with a one-day streak, and switching ' +
+    'to the serene and dark themes.',
 } as const;
 
 export function embedUrl(videoId: string): string {
