@@ -6,7 +6,8 @@ export type SignupMode = 'open' | 'invite' | 'closed';
 
 export interface AppConfig {
   announcement: string;
-  demoVideoId: string;
+  /** A hosted (YouTube) demo video; null plays the walkthrough the server hosts itself. */
+  demoVideoId: string | null;
   /** The address the About page gives for contact; none when the operator has not set SUPPORT_EMAIL. */
   supportEmail?: string | null;
   /** Who may sign up (SIGNUPS): anyone, people with an invite code, or nobody. */
@@ -31,7 +32,7 @@ function configFromPage(): AppConfig | undefined {
       'announcement' in value &&
       typeof value.announcement === 'string' &&
       'demoVideoId' in value &&
-      typeof value.demoVideoId === 'string'
+      (typeof value.demoVideoId === 'string' || value.demoVideoId === null)
     ) {
       const supportEmail = 'supportEmail' in value && typeof value.supportEmail === 'string' ? value.supportEmail : null;
       const signups = 'signups' in value && isSignupMode(value.signups) ? value.signups : undefined;
