@@ -331,8 +331,9 @@ async function importWithProgress(server: RunningServer, cookie: string, file: B
   let text = '';
   const decoder = new TextDecoder();
   for await (const chunk of res.body) {
-    firstWrite ||= performance.now();
     text += decoder.decode(chunk, { stream: true });
+    // The answer's headers may go out at once; its first whole line is the first commit's progress.
+    if (!firstWrite && text.includes('\n')) firstWrite = performance.now();
   }
   const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as { result?: ImportAnswer };
   if (last.result?.imported !== IMPORT_ENTRIES) throw new Error(`an import ended with ${text.trim().split('\n').at(-1)}`);
