@@ -74,9 +74,18 @@ function readOnWorker(userId: string, format: ImportFormat, bytes: Uint8Array, o
       // The file's bytes move to the worker instead of being copied.
       transferList: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [],
     });
-    type Answer = { ok: true; file: CheckedFile } | { ok: false; unreadable: string | null };
-    worker.once('message', (answer: Answer) => {
-      if (answer.ok) resolve(answer.file);
+    // The entries come in batches, each its own message, so taking them in never holds this thread for long.
+    type Answer =
+      | { kind: 'entries'; entries: Planned[] }
+      | { kind: 'done'; file: Omit<CheckedFile, 'planned'> }
+      | { kind: 'failed'; unreadable: string | null };
+    const planned: Planned[] = [];
+    worker.on('message', (answer: Answer) => {
+      if (answer.kind === 'entries') {
+        planned.push(...answer.entries);
+        return;
+      }
+      if (answer.kind === 'done') resolve({ ...answer.file, planned });
       else if (answer.unreadable !== null) reject(new UnreadableFile(answer.unreadable));
       else reject(new Error('The import file could not be read'));
       void worker.terminate();
@@ -110,11 +119,8 @@ export class JournalImporter {
       now: this.deps.now().getTime(),
     });
     const { planned, refused, notes } = file;
+    // Oldest first, as the worker sorted them.
     const { fresh, already } = await this.withoutKnown(userId, planned);
-    fresh.sort(
-      (a, b) =>
-        a.localDay - b.localDay || (a.candidate.date < b.candidate.date ? -1 : a.candidate.date > b.candidate.date ? 1 : 0),
-    );
     const summary: ImportSummary = {
       format,
       dryRun: options.dryRun,

@@ -8,12 +8,17 @@ register();
 const { readImportFile } = await import('./read-file.ts');
 const { UnreadableFile } = await import('./candidates.ts');
 
+/** Entries per message: each message is taken in by the server's thread in one go, so each stays small. */
+const BATCH = 250;
+
 const { userId, format, bytes, options } = workerData;
 try {
-  parentPort.postMessage({ ok: true, file: readImportFile(userId, format, bytes, options) });
+  const { planned, ...file } = readImportFile(userId, format, bytes, options);
+  for (let at = 0; at < planned.length; at += BATCH) {
+    parentPort.postMessage({ kind: 'entries', entries: planned.slice(at, at + BATCH) });
+  }
+  parentPort.postMessage({ kind: 'done', file });
 } catch (error) {
   // Only a file's own problem has words for the person; anything else is the server's, and stays unnamed.
-  parentPort.postMessage(
-    error instanceof UnreadableFile ? { ok: false, unreadable: error.message } : { ok: false, unreadable: null },
-  );
+  parentPort.postMessage({ kind: 'failed', unreadable: error instanceof UnreadableFile ? error.message : null });
 }

@@ -24,7 +24,10 @@ export interface Planned {
   ids: string[];
 }
 
-/** A file read and checked: what may be imported, what is refused and why, and what the person should know. */
+/**
+ * A file read and checked: what may be imported (oldest first), what is refused and why, and what the person should
+ * know.
+ */
 export interface CheckedFile {
   /** Entries found in the file, refused ones included. */
   total: number;
@@ -96,6 +99,11 @@ export function readImportFile(
     const made = importedEntryId(userId, format, candidate.key);
     planned.push({ candidate, localDay, ids: candidate.ownId && candidate.ownId !== made ? [candidate.ownId, made] : [made] });
   }
+  // Oldest first, the order they are written in.
+  planned.sort(
+    (a, b) =>
+      a.localDay - b.localDay || (a.candidate.date < b.candidate.date ? -1 : a.candidate.date > b.candidate.date ? 1 : 0),
+  );
   const notes = [...parsed.notes];
   if (repeated > 0) {
     notes.push(
