@@ -12,9 +12,10 @@ export const MAX_LISTED_REFUSALS = 500;
 
 /**
  * Entries written per transaction. SQLite's driver is synchronous, so a transaction holds every other request for as
- * long as it takes, its commit's disk sync included: 50 keep that to a few milliseconds (bench/RESULTS.md, "Import").
+ * long as it takes, its commit's disk sync included: 10 keep that to a few milliseconds, for an import about a third
+ * slower than with 50 (bench/RESULTS.md, "Import").
  */
-const CHUNK_SIZE = 50;
+const CHUNK_SIZE = 10;
 
 /** Ids looked up per query when finding what a journal already holds. */
 const LOOKUP_SIZE = 500;
