@@ -25,6 +25,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# pg_dump, for the scheduled backups of a PostgreSQL database (BACKUP_DIR); Debian bookworm's is PostgreSQL 15's,
+# the version compose.yaml runs, since pg_dump refuses a server newer than itself.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 # The code belongs to root and is only read by the server, which runs as the image's unprivileged `node` user and
 # writes nowhere but /data.
 COPY --from=build /runtime /app

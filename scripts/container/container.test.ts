@@ -76,11 +76,11 @@ describe('compose.yaml', () => {
   const app = compose.services.app;
   const db = compose.services.db;
 
-  it('builds the app from the Dockerfile and starts it once PostgreSQL 16 is healthy', () => {
+  it('builds the app from the Dockerfile and starts it once PostgreSQL 15 is healthy', () => {
     expect(app?.build).toBe('.');
     expect(app?.init).toBe(true);
     expect(app?.depends_on).toEqual({ db: { condition: 'service_healthy' } });
-    expect(db?.image).toBe('postgres:16');
+    expect(db?.image).toBe('postgres:15');
     expect(db?.healthcheck?.test?.join(' ')).toContain('pg_isready');
     expect(app?.ports).toEqual(['3000:3000']);
   });
