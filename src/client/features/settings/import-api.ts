@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EntryField } from '../../../shared/entry-schemas';
+import { CSV_FIELDS, type CsvMapping, type ImportFormat, type ImportSummary } from '../../../shared/import';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { api, ApiError } from '../../lib/api';
 import { connection } from '../../lib/connection/connection-state';
 
-/** The kinds of file the import reads: this app's JSON export, Day One's export (JSON or ZIP), or a CSV file. */
-export type ImportFormat = 'ours' | 'dayone' | 'csv';
+export type { CsvField, CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
+export { CSV_FIELDS };
 
 export const IMPORT_FORMATS: readonly { value: ImportFormat; label: string }[] = [
   { value: 'ours', label: 'Gratitude Journal export (JSON)' },
@@ -16,36 +16,8 @@ export const IMPORT_FORMATS: readonly { value: ImportFormat; label: string }[] =
 /** The file picker's filter: what the three formats come as. */
 export const IMPORT_ACCEPT = '.json,.zip,.csv';
 
-/** What a CSV column can become: the entry's day, or one of its four answers. */
-export type CsvField = 'date' | EntryField;
-export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebration', 'manifestation', 'memory'];
-
-/** For each field, the title of the column it is read from (null: not imported). */
-export type CsvMapping = Record<CsvField, string | null>;
-
-/** An entry that is not imported; its message says which (its day, its row in a CSV file) and why. */
-export interface ImportRefusal {
-  date: string | null;
-  row?: number | null;
-  message: string;
-}
-
 /** The server's answer to a preview (nothing written) or an import. */
-export interface ImportReport {
-  format: ImportFormat;
-  dryRun: boolean;
-  total: number;
-  toImport: number;
-  alreadyInJournal: number;
-  /** The first refusals (at most 500); refusedCount counts them all. */
-  refused: ImportRefusal[];
-  refusedCount: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  notes: string[];
-  csv?: { columns: string[]; mapping: CsvMapping };
-  imported?: number;
-}
+export type ImportReport = ImportSummary;
 
 export type ImportProgress =
   | { phase: 'upload'; loaded: number; total: number }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { EntryText } from '../repository';
+import type { CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
 
-export const IMPORT_FORMATS = ['ours', 'dayone', 'csv'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { IMPORT_FORMATS } from '../../../shared/import';
+export type { CsvField, CsvMapping, ImportFormat } from '../../../shared/import';
 
 /**
  * An entry read from a file, before the journal's rules are applied to it. `key` names it within its source (a Day
@@ -23,12 +24,7 @@ export interface Candidate {
   row: number | null;
 }
 
-/** An entry of the file that is not imported, and why, in words for the person importing. */
-export interface Refusal {
-  date: string | null;
-  row: number | null;
-  message: string;
-}
+export type Refusal = ImportRefusal;
 
 /** What a parser read from a file: the entries, those it could not read, and what the person should know. */
 export interface ParsedFile {
@@ -38,8 +34,6 @@ export interface ParsedFile {
   csv?: { columns: string[]; mapping: CsvMapping };
 }
 
-export type CsvField = 'date' | 'gratitude' | 'celebration' | 'manifestation' | 'memory';
-export type CsvMapping = Record<CsvField, string | null>;
 
 /** A file that cannot be read as the format it was sent as: the whole import is refused, with this message. */
 export class UnreadableFile extends Error {

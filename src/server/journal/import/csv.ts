@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { dayKeySchema } from '../../../shared/entry-schemas';
+import { CSV_FIELDS } from '../../../shared/import';
 import {
   type Candidate,
   type CsvField,
@@ -12,7 +13,7 @@ import {
   UnreadableFile,
 } from './candidates';
 
-export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebration', 'manifestation', 'memory'];
+export { CSV_FIELDS };
 const TEXT_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
 
 /** How a column's title suggests a field, for the first preview of a file (the person can change it). */

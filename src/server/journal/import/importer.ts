@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { insertEntry } from '../repository';
-import { type CsvMapping, type ImportFormat, type Refusal, UnreadableFile } from './candidates';
+import type { ImportSummary } from '../../../shared/import';
+import { type ImportFormat, UnreadableFile } from './candidates';
 import type { CsvMappingQuery } from './csv';
 import type { CheckedFile, Planned, ReadOptions } from './read-file';
 
@@ -21,23 +22,7 @@ const CHUNK_SIZE = 10;
 const LOOKUP_SIZE = 500;
 
 
-export interface ImportSummary {
-  format: ImportFormat;
-  dryRun: boolean;
-  /** Entries found in the file, refused ones included. */
-  total: number;
-  /** Entries to write (a preview) or written (an import). */
-  toImport: number;
-  alreadyInJournal: number;
-  refused: Refusal[];
-  refusedCount: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  notes: string[];
-  csv?: { columns: string[]; mapping: CsvMapping };
-  /** How many entries this import wrote; absent in a preview. */
-  imported?: number;
-}
+export type { ImportSummary };
 
 export interface ImportOptions {
   dryRun: boolean;
