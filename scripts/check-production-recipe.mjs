@@ -8,10 +8,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkContainer } from './container/check.mjs';
+import { checkContainer, freePort, status as readyStatus } from './container/check.mjs';
 
 // A fresh install may compile better-sqlite3 from source on a busy machine: minutes, not seconds.
 const DEADLINE_MS = 10 * 60_000;
@@ -46,25 +45,6 @@ function withOverrides(lines, overrides) {
 
 function shellQuote(value) {
   return `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function readyStatus(url) {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Stops bash, npm and the server it started (one process group), and waits until all of them have gone. */

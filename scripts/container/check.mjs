@@ -88,7 +88,8 @@ export function readDockerfile(text) {
   };
 }
 
-function freePort() {
+/** A port nothing listens on, for a server started by a check. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -99,7 +100,8 @@ function freePort() {
   });
 }
 
-async function status(url) {
+/** The status a URL answers, or undefined when nothing answers within 2 s. */
+export async function status(url) {
   try {
     return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).status;
   } catch {
