@@ -281,6 +281,26 @@ export async function listEntries(
 }
 
 /**
+ * The days of a range that have entries, with each day's number, oldest first: at most one journal_day row per day,
+ * read along its primary key (user, day), so the cost depends on the range's length and never on the number of
+ * entries.
+ */
+export async function listDayCounts(
+  db: Db,
+  userId: string,
+  range: { firstDay: number; lastDay: number },
+): Promise<{ day: number; entries: number }[]> {
+  return db
+    .selectFrom('journal_day')
+    .select(['day', 'entries'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', range.firstDay)
+    .where('day', '<=', range.lastDay)
+    .orderBy('day')
+    .execute();
+}
+
+/**
  * Stats in one indexed read of at most 13 rows however many entries the user has: the month's and the year's
  * counts from journal_month, the total and the newest run of days from the profile.
  */

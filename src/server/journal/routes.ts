@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { dayKeyToNumber, dayNumberToKey, monthDayRange } from '../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../shared/day-counts';
 import { createEntrySchema, dayKeySchema, monthKeySchema } from '../../shared/entry-schemas';
 import { MAX_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
@@ -107,6 +108,34 @@ function exportRange(from: string[] | undefined, to: string[] | undefined): Expo
   return { firstDay, lastDay };
 }
 
+/**
+ * The range a calendar asks for: ?year=YYYY or ?month=YYYY-MM, exactly one, given once, in a year from the first a
+ * journal can hold to the server's next (a writer east of UTC reaches New Year first). Anything else is refused
+ * before it reaches the database, however long it is.
+ */
+function calendarRange(query: Record<string, string[]>, now: Date): { firstDay: number; lastDay: number } {
+  const { year, month, ...rest } = query;
+  const lastYear = now.getUTCFullYear() + 1;
+  const refuse = (message: string) => new HttpError(400, 'invalid-range', message);
+  if (Object.keys(rest).length > 0 || (year === undefined) === (month === undefined)) {
+    throw refuse('Give a year (YYYY) or a month (YYYY-MM)');
+  }
+  const values = year ?? month ?? [];
+  if (values.length !== 1) throw refuse(`Give the ${year ? 'year' : 'month'} only once`);
+  const [value = ''] = values;
+  if (year && !/^\d{4}$/.test(value)) throw refuse('The year must be written as four digits, YYYY');
+  if (month && !monthKeySchema.safeParse(value).success) throw refuse('The month must be written as YYYY-MM');
+  const yearNumber = Number(value.slice(0, 4));
+  if (yearNumber < FIRST_CALENDAR_YEAR || yearNumber > lastYear) {
+    throw refuse(`Give a year from ${FIRST_CALENDAR_YEAR} to ${lastYear}`);
+  }
+  if (month) {
+    const { first, last } = monthDayRange(value);
+    return { firstDay: first, lastDay: last };
+  }
+  return { firstDay: dayKeyToNumber(`${value}-01-01`), lastDay: dayKeyToNumber(`${value}-12-31`) };
+}
+
 export function journalRoutes({ sessions, journal, db, now }: AppServices) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
@@ -141,6 +170,19 @@ export function journalRoutes({ sessions, journal, db, now }: AppServices) {
   app.delete('/entries/:id', signedIn, async (c) => {
     await journal.remove(c.get('user').id, entryIdParam(c.req.param('id')));
     return jsonResponse(c, JSON.stringify({ ok: true }));
+  });
+
+  // The month view's calendar and the year at a glance (docs/product.md §16): the days with entries and their counts.
+  app.get('/days', signedIn, async (c) => {
+    const userId = c.get('user').id;
+    const { version } = c.get('journal');
+    const url = c.req.url;
+    // Kept beside the pages in the answer cache, under a key of its own: ?month= means another answer here.
+    const key = `days?${url.slice(url.indexOf('?') + 1 || url.length)}`;
+    const body =
+      journal.cachedPage(userId, version, key) ??
+      (await journal.readDays(userId, version, key, calendarRange(c.req.queries(), now())));
+    return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });
 
   app.get('/stats', signedIn, async (c) => {

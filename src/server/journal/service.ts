@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { dayKeyToNumber } from '../../shared/dates';
+import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
+import type { DayCounts } from '../../shared/day-counts';
 import { newEntryId } from '../../shared/entry-id';
 import {
   dayKeySchema,
@@ -24,6 +25,7 @@ import {
   findEntry,
   findEntryById,
   insertEntry,
+  listDayCounts,
   listEntries,
   readStats,
   updateEntryText,
@@ -133,6 +135,27 @@ export class JournalService {
     const page: EntryPage = { entries, nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null };
     const body = JSON.stringify(page);
     // Only answers to valid queries get here, so only they are kept.
+    this.deps.readCache.set(userId, version, queryKey, body);
+    return body;
+  }
+
+  /**
+   * The days of a range (a year or a month) that have entries, with their counts, as JSON; kept for the next
+   * identical read like a page, under its own key (`days?` and the query string), apart from the pages' keys.
+   */
+  async readDays(
+    userId: string,
+    version: number,
+    queryKey: string,
+    range: { firstDay: number; lastDay: number },
+  ): Promise<string> {
+    const rows = await listDayCounts(this.deps.db, userId, range);
+    const answer: DayCounts = {
+      from: dayNumberToKey(range.firstDay),
+      to: dayNumberToKey(range.lastDay),
+      days: Object.fromEntries(rows.map((row) => [dayNumberToKey(row.day), Number(row.entries)])),
+    };
+    const body = JSON.stringify(answer);
     this.deps.readCache.set(userId, version, queryKey, body);
     return body;
   }
