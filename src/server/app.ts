@@ -21,6 +21,7 @@ import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/importer';
 import { importRoutes } from './journal/import/routes';
+import { lookBackRoutes } from './journal/look-back';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
 import { profileRoutes } from './profile/routes';
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps) {
   const importer = new JournalImporter({ db: database.db, write: (unit) => database.write(unit), now });
   app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api', journalRoutes(services));
+  app.route('/api', lookBackRoutes(services));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

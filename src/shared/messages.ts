@@ -99,6 +99,15 @@ export const SETTINGS_MESSAGES = {
   preferencesFailed: 'Failed to update preferences',
 } as const;
 
+/** Looking back (docs/product.md §15): the refusals of GET /api/look-back and GET /api/jar. */
+export const LOOK_BACK_MESSAGES = {
+  todayMissing: "Give today's date as YYYY-MM-DD (today=)",
+  todayTwice: "Give today's date only once",
+  todayInvalid: "Today's date must be a calendar day written as YYYY-MM-DD",
+  notInvalid: 'The entry to leave out (not=) must be an entry id, given once',
+  unknownParameter: 'Only today= (and, for the jar, not=) can be given',
+} as const;
+
 export const STATS_MESSAGES = {
   loadFailed: 'Failed to load stats',
   detailedFailed: 'Failed to load detailed stats',

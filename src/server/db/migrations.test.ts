@@ -241,6 +241,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '007_entry_utc_offset',
         '008_invites_and_disabled',
         '009_backup_schedule',
+        '012_gratitude_index',
       ]);
     } finally {
       await database.close();

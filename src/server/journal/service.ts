@@ -124,6 +124,14 @@ export class JournalService {
     return this.deps.readCache.get(userId, version, queryKey);
   }
 
+  /**
+   * Keeps another read's answer (looking back, journal/look-back.ts) beside the pages, under a key no query string
+   * can spell, for the next identical read at this version of the user's journal.
+   */
+  keepAnswer(userId: string, version: number, key: string, answer: string): void {
+    this.deps.readCache.set(userId, version, key, answer);
+  }
+
   /** One page of a day's or a month's entries, newest first, as JSON; kept for the next identical read. */
   async readPage(userId: string, version: number, queryKey: string, query: PageQuery): Promise<string> {
     const pageSize = query.kind === 'day' ? MAX_PAGE_SIZE : (query.limit ?? MONTH_PAGE_SIZE);
