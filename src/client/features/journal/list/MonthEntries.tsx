@@ -2,6 +2,8 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { Button } from '../../../ui/Button';
 import { useMonthEntries } from '../api';
+import { MonthCalendar } from '../calendar/MonthCalendar';
+import { countByDay } from '../calendar/date-grid';
 import { ListLoading, ListStatus, useListLoad } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
 import { usePendingWrites } from '../writing/entry-writes';
@@ -94,6 +96,13 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
 
   return (
     <>
+      <MonthCalendar
+        key={monthKey}
+        monthKey={monthKey}
+        dayKey={dayKey}
+        today={today}
+        deviceCounts={countByDay(entries)}
+      />
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} titled />}
       <div ref={listRef} className="entries month-entries">
         <ListStatus source={`month:${monthKey}`} query={query} load={load} empty="No journal entries for this month">

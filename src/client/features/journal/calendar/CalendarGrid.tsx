@@ -1,0 +1,147 @@
+import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { journalDayPath } from '../../../app/paths';
+import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from './date-grid';
+
+/**
+ * The day that holds a calendar's one tab stop (the roving tabindex of the ARIA grid pattern), and the keys that
+ * move it. `preferred` is where it starts; arrows, Home, End, Page Up and Page Down move it within `bounds`, which
+ * never go past today. The handlers go on the element around the grids, so in the year view the arrows cross from
+ * one month into the next.
+ */
+export function useRovingDay(preferred: string, bounds: CalendarBounds | undefined) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const focusDay = bounds ? clampDay(chosen ?? preferred, bounds) : undefined;
+  // A new object for each key press, so that pressing an arrow at the edge focuses the same day again.
+  const [focusRequest, setFocusRequest] = useState<{ day: string } | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    if (!focusRequest) return;
+    containerRef.current?.querySelector<HTMLElement>(`[data-day="${focusRequest.day}"]`)?.focus();
+  }, [focusRequest]);
+
+  function dayOf(target: EventTarget): string | undefined {
+    return target instanceof Element ? target.closest<HTMLElement>('[data-day]')?.dataset.day : undefined;
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const from = dayOf(event.target);
+    if (!from || !bounds || event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = dayAfterKey(from, event.key);
+    if (next === undefined) return;
+    event.preventDefault();
+    const day = clampDay(next, bounds);
+    setChosen(day);
+    setFocusRequest({ day });
+  }
+
+  /** A day focused another way (a click, a screen reader's own cursor) becomes the tab stop. */
+  function onFocus(event: FocusEvent) {
+    const day = dayOf(event.target);
+    if (day && day !== focusDay) setChosen(day);
+  }
+
+  return { focusDay, containerRef, onKeyDown, onFocus };
+}
+
+export interface CalendarGridProps {
+  monthKey: string;
+  today: string;
+  /** The entries of each day that has some. */
+  counts: Record<string, number>;
+  /** The day that takes the tab stop, if it is in this month. */
+  focusDay: string | undefined;
+  /** The grid's name: the month and year, and anything said about them. */
+  label: string;
+  /** The month view's large calendar, with week numbers; or one of the year's small months. */
+  size: 'large' | 'small';
+}
+
+/**
+ * One month as an ARIA grid: a table with a column header per weekday (Monday first) and, in the large calendar, a
+ * row header per week. A day up to today is a link to its day view, named by its weekday, day, month and entries
+ * ('Tuesday 14 October, 1 entry'); a day still to come is only a number.
+ */
+export function CalendarGrid({ monthKey, today, counts, focusDay, label, size }: CalendarGridProps) {
+  const large = size === 'large';
+  return (
+    <table role="grid" className={`calendar-grid calendar-${size}`} aria-label={label}>
+      <thead>
+        <tr role="row">
+          {large && (
+            <th scope="col" role="columnheader" className="calendar-week-heading">
+              <span aria-hidden="true">Wk</span>
+              <span className="visually-hidden">Week</span>
+            </th>
+          )}
+          {WEEKDAYS.map((weekday) => (
+            <th key={weekday.long} scope="col" role="columnheader" abbr={weekday.long}>
+              <span aria-hidden="true">{large ? weekday.short : weekday.narrow}</span>
+              <span className="visually-hidden">{weekday.long}</span>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthWeeks(monthKey).map(({ week, days }) => (
+          <tr key={week} role="row">
+            {large && (
+              <th scope="row" role="rowheader" className="calendar-week">
+                <span aria-hidden="true">{week}</span>
+                <span className="visually-hidden">Week {week}</span>
+              </th>
+            )}
+            {days.map((day, index) => (
+              <td
+                key={day ?? `blank-${index}`}
+                role="gridcell"
+                aria-disabled={day !== null && day > today ? true : undefined}
+              >
+                {day !== null && <CalendarDay day={day} today={today} entries={counts[day] ?? 0} focusDay={focusDay} />}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CalendarDay({
+  day,
+  today,
+  entries,
+  focusDay,
+}: {
+  day: string;
+  today: string;
+  entries: number;
+  focusDay: string | undefined;
+}) {
+  const classes = ['calendar-day'];
+  if (entries > 0) classes.push('has-entry');
+  if (day === today) classes.push('is-today');
+  const number = Number(day.slice(8, 10));
+  if (day > today) {
+    classes.push('is-future');
+    return (
+      <span className={classes.join(' ')}>
+        <span aria-hidden="true">{number}</span>
+        <span className="visually-hidden">{dayLabel(day, entries)}</span>
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={journalDayPath(day)}
+      className={classes.join(' ')}
+      data-day={day}
+      tabIndex={day === focusDay ? 0 : -1}
+      aria-label={dayLabel(day, entries)}
+      aria-current={day === today ? 'date' : undefined}
+    >
+      {number}
+    </Link>
+  );
+}

@@ -1,0 +1,73 @@
+import { dayNumberToKey, monthDayRange } from '../../../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
+import '../../../styles/calendar.css';
+import { CalendarGrid, useRovingDay } from './CalendarGrid';
+import { useDayCounts } from './day-counts';
+import { calendarBounds, mergeDayCounts, monthAndYear } from './date-grid';
+
+export interface MonthCalendarProps {
+  monthKey: string;
+  /** The day the month view was opened on: the calendar's tab stop starts there. */
+  dayKey: string;
+  today: string;
+  /** Each day's entries among those the device holds for the month, writes waiting to sync included. */
+  deviceCounts: Record<string, number>;
+}
+
+function daysText(days: number): string {
+  if (days === 0) return 'No days with entries yet';
+  return `You wrote on ${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * The month view's calendar (docs/product.md §16): the month's days in weeks, those with entries marked, today
+ * outlined, and each day up to today a link to its day view.
+ *
+ * The marks come from the server's counts of the month's days (GET /api/days?month=), not from the entries the list
+ * loads: the list loads five entries a page, so the later days of a busy month would stay unmarked until it is
+ * scrolled to the end, and loading every page for the marks costs every entry's text where the counts cost one
+ * small row per day with entries, read along an index and kept in the answer cache. The entries the device holds
+ * are merged in, so a write waiting to sync is marked at once; offline, with no counts kept for the month, they
+ * are all the calendar has, and it says so.
+ */
+export function MonthCalendar({ monthKey, dayKey, today, deviceCounts }: MonthCalendarProps) {
+  const range = monthDayRange(monthKey);
+  const first = dayNumberToKey(range.first);
+  const bounds = calendarBounds(first, dayNumberToKey(range.last), today);
+  // A month still to come, or before any day a journal holds, has no counts to ask for.
+  const askable = bounds !== undefined && Number(monthKey.slice(0, 4)) >= FIRST_CALENDAR_YEAR;
+  const server = useDayCounts({ month: monthKey }, askable);
+  const counts = mergeDayCounts(server.data?.days, deviceCounts);
+  const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(dayKey, bounds);
+  const withEntries = Object.values(counts).filter((count) => count > 0).length;
+  const fromDeviceOnly = askable && server.data === undefined && (server.isError || server.fetchStatus === 'paused');
+
+  return (
+    <div className="card month-calendar">
+      {/* The days' keys bubble up to here, where they move the tab stop from day to day. */}
+      <div ref={containerRef} className="calendar-keys" onKeyDown={onKeyDown} onFocus={onFocus}>
+        <CalendarGrid
+          monthKey={monthKey}
+          today={today}
+          counts={counts}
+          focusDay={focusDay}
+          label={`Calendar, ${monthAndYear(monthKey)}`}
+          size="large"
+        />
+      </div>
+      <div className="calendar-legend">
+        <p>
+          <span className="calendar-swatch has-entry" aria-hidden="true" />
+          {daysText(withEntries)}
+        </p>
+        {monthKey === today.slice(0, 7) && (
+          <p aria-hidden="true">
+            <span className="calendar-swatch is-today" />
+            Today
+          </p>
+        )}
+      </div>
+      {fromDeviceOnly && <p className="calendar-note muted">Marked from the entries saved on this device.</p>}
+    </div>
+  );
+}
