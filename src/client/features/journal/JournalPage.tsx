@@ -4,8 +4,9 @@ import { journalDayPath } from '../../app/paths';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../styles/journal.css';
+import { YearAtAGlance } from './calendar/YearAtAGlance';
 import { JournalList } from './list/JournalList';
-import { journalPath, readJournalLocation, type JournalLocation } from './list/journal-view';
+import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from './list/journal-view';
 import { BreathingStep } from './writing/BreathingStep';
 import { EntryForm } from './writing/EntryForm';
 import { WelcomeStep } from './writing/WelcomeStep';
@@ -44,7 +45,9 @@ export function JournalPage() {
   if (shown.step !== step) setShown({ step, returning: step === 'list' });
   const today = todayKey();
   const location = readJournalLocation(searchParams, today);
-  usePageTitle(STEP_TITLES[step]);
+  // The year at a glance (docs/product.md §16) is a view of the list's own URL, opened from the stats' details.
+  const year = readYearView(searchParams, today);
+  usePageTitle(step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step]);
   // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
   // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
   const shownStep = useRef(step);
@@ -92,6 +95,13 @@ export function JournalPage() {
         </div>
       );
     default:
+      if (year !== undefined) {
+        return (
+          <div className="page journal-page">
+            <YearAtAGlance key={year} year={year} today={today} onYear={(next) => navigate(yearViewPath(next))} />
+          </div>
+        );
+      }
       return (
         <div className="page journal-page">
           <JournalList

@@ -6,7 +6,9 @@ import {
   isCurrentPeriod,
   journalPath,
   readJournalLocation,
+  readYearView,
   stepPeriod,
+  yearViewPath,
 } from './journal-view';
 
 const today = '2026-11-22';
@@ -60,5 +62,35 @@ describe('headings', () => {
     expect(formatDayHeading(today, 'long')).toBe('Sunday, November 22, 2026');
     expect(formatDayHeading(today, 'short')).toBe('Sun, Nov 22, 2026');
     expect(formatMonthHeading(today)).toBe('November 2026');
+  });
+});
+
+describe('the year at a glance in the URL', () => {
+  const year = (query: string) => readYearView(new URLSearchParams(query), today);
+
+  it('reads the year, and writes the same URL back', () => {
+    expect(year('view=year&year=2024')).toBe(2024);
+    expect(yearViewPath(2024)).toBe('/journal?view=year&year=2024');
+    expect(year(yearViewPath(2024).split('?')[1] ?? '')).toBe(2024);
+    expect(year('view=year&year=1900')).toBe(1900);
+  });
+
+  it('is not asked for by the day and month views', () => {
+    expect(year('')).toBeUndefined();
+    expect(year('date=2026-10-03&view=month')).toBeUndefined();
+    expect(year('year=2024')).toBeUndefined();
+  });
+
+  it('shows this year for a year it cannot read, one still to come, or one before any journal', () => {
+    for (const query of [
+      'view=year',
+      'view=year&year=',
+      'view=year&year=26',
+      'view=year&year=２０２４',
+      'view=year&year=2027',
+      'view=year&year=1899',
+    ]) {
+      expect(year(query)).toBe(2026);
+    }
   });
 });

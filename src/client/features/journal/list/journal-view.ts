@@ -1,4 +1,5 @@
 import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { dayKeySchema } from '../../../../shared/entry-schemas';
 import { paths } from '../../../app/paths';
 
@@ -21,6 +22,22 @@ export function readJournalLocation(params: URLSearchParams, today: string): Jou
 
 export function journalPath({ view, date }: JournalLocation): string {
   return view === 'month' ? `${paths.journal}?date=${date}&view=month` : `${paths.journal}?date=${date}`;
+}
+
+/**
+ * The year at a glance, /journal?view=year&year=YYYY (docs/product.md §16): the year it shows, or undefined when the
+ * URL asks for the day or month list. A year it cannot read, or one still to come, shows this year.
+ */
+export function readYearView(params: URLSearchParams, today: string): number | undefined {
+  if (params.get('view') !== 'year') return undefined;
+  const thisYear = Number(today.slice(0, 4));
+  const asked = params.get('year') ?? '';
+  const year = /^\d{4}$/.test(asked) ? Number(asked) : thisYear;
+  return year >= FIRST_CALENDAR_YEAR && year <= thisYear ? year : thisYear;
+}
+
+export function yearViewPath(year: number): string {
+  return `${paths.journal}?view=year&year=${year}`;
 }
 
 export function isCurrentPeriod({ view, date }: JournalLocation, today: string): boolean {

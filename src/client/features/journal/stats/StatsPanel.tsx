@@ -1,6 +1,8 @@
 import { useId, useReducer, useState } from 'react';
+import { Link } from 'react-router';
 import { STATS_MESSAGES } from '../../../../shared/messages';
 import { useStats } from '../api';
+import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
 
 export function monthlyCountText(count: number): string {
@@ -126,6 +128,10 @@ export function StatsPanel({ today }: { today: string }) {
                 </div>
               </dl>
             )}
+            {/* The year's days, drawn from their own counts: open even when these numbers could not be read. */}
+            <p className="stats-year-link">
+              <Link to={yearViewPath(Number(today.slice(0, 4)))}>Your year at a glance</Link>
+            </p>
           </div>
         </>
       )}
