@@ -64,6 +64,27 @@ function themeBoot(): Plugin {
   };
 }
 
+/**
+ * The quotes of the day live in src/shared (the server reads them for reminder emails too); the app fetches them as
+ * /quotes.json, served from there in development and written into the build as they are.
+ */
+const QUOTES_FILE = new URL('./src/shared/quotes.json', import.meta.url);
+
+function quotesFile(): Plugin {
+  return {
+    name: 'gratitude-journal:quotes',
+    configureServer(server) {
+      server.middlewares.use('/quotes.json', (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end(readFileSync(QUOTES_FILE));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'quotes.json', source: readFileSync(QUOTES_FILE) });
+    },
+  };
+}
+
 const defaultColors = THEMES[DEFAULT_THEME].colors;
 
 export default defineConfig({
@@ -73,6 +94,7 @@ export default defineConfig({
   plugins: [
     react(),
     themeBoot(),
+    quotesFile(),
     VitePWA({
       registerType: 'autoUpdate',
       // main.tsx registers the worker through 'virtual:pwa-register': the CSP forbids inline scripts.

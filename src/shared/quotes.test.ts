@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { quoteForDay, quotesFileSchema } from './quotes';
+
+const file = quotesFileSchema.parse(JSON.parse(readFileSync(new URL('./quotes.json', import.meta.url), 'utf8')));
+
+describe('the quotes of the day', () => {
+  it('are a well-formed list, the one the app serves as /quotes.json and the reminder emails read', () => {
+    expect(file.quotes).toHaveLength(325);
+  });
+
+  it('pick the same quote for a day as the journal always has', () => {
+    expect(quoteForDay(file.quotes, '2026-03-15')).toEqual({
+      quote: 'Let your life lightly dance on the edges of Time like dew on the tip of a leaf.',
+      author: 'Rabindranath Tagore',
+    });
+    expect(quoteForDay(file.quotes, '2026-11-22').author).toBe('Thich Nhat Hanh');
+  });
+});
