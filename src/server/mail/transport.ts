@@ -11,11 +11,13 @@ export interface OutgoingMail {
   html: string;
   /** The link the server made for this email, if it has one: the development console prints it. Never stored. */
   link?: string;
+  /** Extra header fields (a reminder's List-Unsubscribe and List-Unsubscribe-Post), over SMTP and in the outbox alike. */
+  headers?: Record<string, string>;
 }
 
 /** What goes into the message itself. */
-function content({ to, subject, text, html }: OutgoingMail) {
-  return { to, subject, text, html };
+function content({ to, subject, text, html, headers }: OutgoingMail) {
+  return { to, subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 /** Where mail goes: a real SMTP server, or .eml files in the outbox folder. */
