@@ -25,6 +25,9 @@ import { lookBackRoutes } from './journal/look-back';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
 import { profileRoutes } from './profile/routes';
+import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
+import { ReminderScheduler } from './reminders/scheduler';
+import { ReminderService } from './reminders/service';
 
 /**
  * Request bodies above this size are refused before they are read (the largest entry is about 160 kB). An import's
@@ -60,7 +63,8 @@ export function createApp(deps: AppDeps) {
     transport,
     logger,
     now,
-    compose: (template, recipient, at) => auth.composeMail(template, recipient, at),
+    compose: (template, recipient, at) =>
+      template === 'reminder' ? reminders.composeMail(recipient, at) : auth.composeMail(template, recipient, at),
     onSent: (mail, file) => {
       // A development convenience: the link the server made, on the console. Never in production logs.
       if (file && config.env === 'development' && mail.link) {
@@ -69,6 +73,8 @@ export function createApp(deps: AppDeps) {
     },
   });
   const pruner = new Pruner(database.db, database.dialect, logger, now);
+  const reminders = new ReminderService({ config, database, now });
+  const reminderScheduler = new ReminderScheduler({ database, logger, now, mailQueued: () => mailWorker.kick() });
   const betterAuth = createBetterAuth({
     config,
     db: database.db,
@@ -109,7 +115,10 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', secureResponses(config));
   const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-  app.on(WRITE_METHODS, '/api/*', sameOriginWrites(config));
+  const sameOrigin = sameOriginWrites(config);
+  // A mail program's one-click unsubscribe (RFC 8058) comes from no page of ours, with no Origin: its token is all
+  // it carries and all it needs (reminders/routes.ts).
+  app.on(WRITE_METHODS, '/api/*', (c, next) => (c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH ? next() : sameOrigin(c, next)));
 
   const tooLarge = () => new HttpError(PAYLOAD_TOO_LARGE.status, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
   const importTooLarge = () =>
@@ -182,6 +191,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(services));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/profile', profileRoutes(services));
+  app.route('/api/reminders', reminderRoutes(services, reminders));
   const importer = new JournalImporter({ db: database.db, write: (unit) => database.write(unit), now });
   app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api', journalRoutes(services));
@@ -226,7 +236,9 @@ export function createApp(deps: AppDeps) {
     auth,
     mailWorker,
     pruner,
+    reminders: reminderScheduler,
     async close() {
+      await reminderScheduler.stop();
       await pruner.stop();
       await mailWorker.stop();
       transport.close();

@@ -16,6 +16,7 @@ async function main() {
   const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
   journal.mailWorker.start();
   journal.pruner.start();
+  journal.reminders.start();
   const backups = config.backups
     ? new BackupScheduler({ settings: config.backups, location: config.database, database, logger, now: () => new Date() })
     : undefined;

@@ -99,6 +99,21 @@ export const SETTINGS_MESSAGES = {
   preferencesFailed: 'Failed to update preferences',
 } as const;
 
+/** Reminder emails (docs/product.md §14): Settings' Reminders section, the API's refusals and the unsubscribe page. */
+export const REMINDER_MESSAGES = {
+  saved: 'Reminder settings saved',
+  saveFailed: 'Failed to save reminder settings',
+  loadFailed: 'Unable to load your reminder settings',
+  invalid: 'Invalid reminder settings',
+  invalidTime: 'Please enter a time of day',
+  invalidDays: 'Please pick each day at most once',
+  noDays: 'Please pick at least one day for your reminders',
+  invalidTimeZone: 'Unknown time zone',
+  invalidUnsubscribeLink: 'This unsubscribe link is not valid. You can turn reminders off in Settings.',
+  unsubscribed: 'You will get no more reminder emails.',
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+} as const;
+
 /** Looking back (docs/product.md §15): the refusals of GET /api/look-back and GET /api/jar. */
 export const LOOK_BACK_MESSAGES = {
   todayMissing: "Give today's date as YYYY-MM-DD (today=)",

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/connect';
 import { createLogger } from '../logger';
 import { enqueueTemplate, MailWorker } from '../mail/queue';
 import { createTransport, type MailTransport } from '../mail/transport';
+import { ReminderService } from '../reminders/service';
 
 /** One account as the operator sees it: never a word of what the person wrote, only how many entries. */
 export interface AccountSummary {
@@ -151,6 +152,7 @@ export class AccountAdmin {
       throw new AdminError(`${user.email} is disabled: enable it first (npm run admin -- enable ${user.email}).`);
     }
     const auth = await this.authService();
+    const reminders = new ReminderService({ config: this.config, database: this.database, now: this.now });
     const id = await enqueueTemplate(this.database.db, 'verifyEmail', user.email, this.now());
     const transport = createTransport(this.config.mail);
     const worker = new MailWorker({
@@ -159,7 +161,9 @@ export class AccountAdmin {
       // The command reports the outcome itself, from the queue's row.
       logger: createLogger('silent'),
       now: this.now,
-      compose: (template, recipient, at) => auth.composeMail(template, recipient, at),
+      // Whatever else waits in the queue goes too, as the server would send it: a reminder with its own composer.
+      compose: (template, recipient, at) =>
+        template === 'reminder' ? reminders.composeMail(recipient, at) : auth.composeMail(template, recipient, at),
     });
     try {
       worker.kick();

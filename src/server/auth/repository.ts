@@ -136,11 +136,12 @@ export async function enableAccount(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Deletes the user and everything of theirs: every entry and its counts, email codes, queued emails, the address's
- * cooldowns (by their keys) and sign-in count, sessions, the password account, the profile and the user. Run it in
- * one transaction.
+ * Deletes the user and everything of theirs: reminder settings, every entry and its counts, email codes, queued
+ * emails, the address's cooldowns (by their keys) and sign-in count, sessions, the password account, the profile and
+ * the user. Run it in one transaction.
  */
 export async function deleteUserAndData(db: Transaction<Database>, user: AuthUser, throttleKeys: string[]): Promise<void> {
+  await db.deleteFrom('reminder').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_month').where('user_id', '=', user.id).execute();

@@ -13,7 +13,7 @@ import {
 import type { ActionMode } from '../../shared/auth-schemas';
 import type { Config } from '../config';
 import type { Dialect } from '../db/connect';
-import type { Database, MailTemplate } from '../db/schema';
+import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { authError, HttpError } from '../http/errors';
 import { enqueueTemplate } from '../mail/queue';
@@ -315,7 +315,7 @@ export class AuthService {
    * its hash is stored). Null when there is nothing to send: no account at that address, a disabled one, or, for a
    * verification email, one that is verified by now.
    */
-  async composeMail(template: MailTemplate, recipient: string, now: Date): Promise<OutgoingMail | null> {
+  async composeMail(template: ActionMode, recipient: string, now: Date): Promise<OutgoingMail | null> {
     const user = await findUserByEmail(this.deps.db, recipient);
     if (!user || (template === 'verifyEmail' && user.emailVerified)) return null;
     if (await isAccountDisabled(this.deps.db, user.id)) return null;

@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 009 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 010 changed, for a test that starts from a database written before it. */
+async function undoReminders(db: Kysely<Database>): Promise<void> {
+  await sql`drop table reminder`.execute(db);
+  await sql`delete from kysely_migration where name = '010_reminders'`.execute(db);
+}
+
+/** Takes back what migration 009 and those after it changed, for a test that starts from a database before it. */
 async function undoBackupSchedule(db: Kysely<Database>): Promise<void> {
+  await undoReminders(db);
   await sql`drop table backup_schedule`.execute(db);
   await sql`delete from kysely_migration where name = '009_backup_schedule'`.execute(db);
 }
@@ -241,6 +248,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '007_entry_utc_offset',
         '008_invites_and_disabled',
         '009_backup_schedule',
+        '010_reminders',
         '012_gratitude_index',
       ]);
     } finally {

@@ -149,7 +149,7 @@ export interface MailQueueTable {
   template: MailTemplate | null;
 }
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword';
+export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'reminder';
 
 /**
  * The newest period of scheduled backups a process has claimed (backup/scheduler.ts): one row, name 'scheduled';
@@ -159,6 +159,24 @@ export interface BackupScheduleTable {
   name: string;
   slot_start: string;
   claimed_at: string | null;
+}
+
+/**
+ * A person's reminder emails (reminders/, migration 010). Times are the person's own: `minute_of_day` in
+ * `time_zone` on the `weekdays` (bit n for day n, Sunday = 0); `next_due_at` is the next such moment in UTC (ISO),
+ * null while reminders are off; `last_sent_local_date` the person's day (YYYY-MM-DD) the last one was sent for.
+ */
+export interface ReminderTable {
+  user_id: string;
+  enabled: number;
+  minute_of_day: number;
+  weekdays: number;
+  time_zone: string;
+  next_due_at: string | null;
+  last_sent_local_date: string | null;
+  /** Part of the unsubscribe link's keyed hash (reminders/unsubscribe-token.ts); replaced when reminders go on. */
+  unsubscribe_nonce: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -176,4 +194,5 @@ export interface Database {
   journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;
   backup_schedule: BackupScheduleTable;
+  reminder: ReminderTable;
 }

@@ -54,3 +54,38 @@ export function resetPasswordMail(to: string, link: string): OutgoingMail {
     link,
   };
 }
+
+/**
+ * The daily reminder (docs/product.md §14): a short nudge, the day's quote (from our own list, never anything a
+ * person wrote) and a link to today's entry form. Every one carries its unsubscribe link twice: in the footer, for
+ * people, and in List-Unsubscribe with List-Unsubscribe-Post (RFC 8058), for the mail program's own button, which
+ * unsubscribes with one POST and no page.
+ */
+export function reminderMail(
+  to: string,
+  links: { write: string; unsubscribePage: string; oneClick: string },
+  quote: { quote: string; author: string },
+): OutgoingMail {
+  const lines = [
+    'Hello,',
+    'A gentle nudge: today’s page in your Gratitude Journal is still waiting for you. A minute is enough, and three small things make a good day to remember.',
+  ];
+  const quoteLine = `“${quote.quote}”${quote.author ? ` (${quote.author})` : ''}`;
+  const footer = 'You get this email because you turned on daily reminders in your Gratitude Journal settings.';
+  const html = layout('A moment for gratitude', [...lines, quoteLine], { href: links.write, label: 'Write today’s entry' })
+    .replace(
+      '</body></html>',
+      `<p style="font-size: 13px; color: #555;">${escapeHtml(footer)} <a href="${escapeHtml(links.unsubscribePage)}" style="color: #555;">Unsubscribe from reminders</a></p>\n</body></html>`,
+    );
+  return {
+    to,
+    subject: 'A moment for gratitude today',
+    text: `${[...lines, quoteLine].join('\n\n')}\n\nWrite today’s entry: ${links.write}\n\n${footer}\nUnsubscribe from reminders: ${links.unsubscribePage}\n`,
+    html,
+    link: links.write,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

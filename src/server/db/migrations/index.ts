@@ -9,6 +9,7 @@ import { up as noLinksAtRest } from './006_no_links_at_rest';
 import { up as entryUtcOffset } from './007_entry_utc_offset';
 import { up as invitesAndDisabled } from './008_invites_and_disabled';
 import { up as backupSchedule } from './009_backup_schedule';
+import { up as reminders } from './010_reminders';
 import { up as gratitudeIndex } from './012_gratitude_index';
 
 /** A migration's change, made on the database it runs on. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '007_entry_utc_offset': entryUtcOffset,
   '008_invites_and_disabled': invitesAndDisabled,
   '009_backup_schedule': backupSchedule,
+  '010_reminders': reminders,
   '012_gratitude_index': gratitudeIndex,
 };
 

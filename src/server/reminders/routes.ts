@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { REMINDER_MESSAGES } from '../../shared/messages';
+import { reminderSettingsSchema } from '../../shared/reminder-schemas';
+import { requireUser } from '../auth/middleware';
+import type { AppEnv, AppServices } from '../http/context';
+import { HttpError } from '../http/errors';
+import { parseWith, readJson } from '../http/read-json';
+import type { ReminderService } from './service';
+
+/** The one address that takes a state-changing POST without the app's Origin: a mail program's one-click unsubscribe. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
+
+const OUR_MESSAGES = new Set<string>(Object.values(REMINDER_MESSAGES));
+
+const invalidLink = () => new HttpError(400, 'invalid-unsubscribe-link', REMINDER_MESSAGES.invalidUnsubscribeLink);
+
+/**
+ * /api/reminders: the signed-in person's own reminder settings (there is no route that names another user), and
+ * the unsubscribe link's POST, which needs no session: the token in it names the person (docs/product.md §14).
+ */
+export function reminderRoutes(deps: AppServices, reminders: ReminderService) {
+  const app = new Hono<AppEnv>();
+
+  /**
+   * Both the mail program's one-click POST (RFC 8058: a form body `List-Unsubscribe=One-Click`, no cookie, no
+   * Origin) and the unsubscribe page's button. The body is not read: the token in the address is all it takes, and
+   * only a POST unsubscribes, never the GET of the link that a mail scanner may fetch ahead of the person.
+   */
+  app.post('/unsubscribe', async (c) => {
+    const token = c.req.query('token');
+    if (!token || !(await reminders.unsubscribe(token))) throw invalidLink();
+    return c.json({ ok: true });
+  });
+
+  app.use('*', requireUser(deps.sessions));
+
+  app.get('/', async (c) => c.json(await reminders.settings(c.get('user').id)));
+
+  app.put('/', async (c) => {
+    const input = parseWith(reminderSettingsSchema, await readJson(c), (issue) => {
+      const field = issue.path[0];
+      if (field === 'timeZone' && issue.code !== 'invalid_type') {
+        return new HttpError(400, 'invalid-time-zone', REMINDER_MESSAGES.invalidTimeZone);
+      }
+      if ((field === 'time' || field === 'days') && OUR_MESSAGES.has(issue.message)) {
+        return new HttpError(400, 'invalid-reminder', issue.message);
+      }
+      return new HttpError(400, 'invalid-reminder', REMINDER_MESSAGES.invalid);
+    });
+    return c.json(await reminders.save(c.get('user').id, input));
+  });
+
+  return app;
+}

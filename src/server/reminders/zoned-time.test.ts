@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { isKnownTimeZone, localDateIn, nextReminder, zonedMoment } from './zoned-time';
+
+const EVERY_DAY = 0x7f;
+const at = (iso: string) => new Date(iso);
+
+describe('zonedMoment', () => {
+  it('keeps a New York reminder at 20:00 on the clock on either side of the March change', () => {
+    // EST (UTC-5) until 2026-03-08 02:00, EDT (UTC-4) after.
+    expect(zonedMoment('America/New_York', '2026-03-07', 20 * 60).toISOString()).toBe('2026-03-08T01:00:00.000Z');
+    expect(zonedMoment('America/New_York', '2026-03-08', 20 * 60).toISOString()).toBe('2026-03-09T00:00:00.000Z');
+  });
+
+  it('keeps it at 20:00 on either side of the November change', () => {
+    // EDT until 2026-11-01 02:00, EST after.
+    expect(zonedMoment('America/New_York', '2026-10-31', 20 * 60).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(zonedMoment('America/New_York', '2026-11-01', 20 * 60).toISOString()).toBe('2026-11-02T01:00:00.000Z');
+  });
+
+  it('moves a time the spring change skips forward by the hour, and takes the first of a time that happens twice', () => {
+    // 02:30 does not happen on 2026-03-08 in New York: 03:30 EDT instead.
+    expect(zonedMoment('America/New_York', '2026-03-08', 2 * 60 + 30).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 01:30 happens twice on 2026-11-01: first in EDT (05:30 UTC), then in EST (06:30 UTC).
+    expect(zonedMoment('America/New_York', '2026-11-01', 60 + 30).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('works in zones with half-hour and three-quarter-hour offsets', () => {
+    expect(zonedMoment('Asia/Kolkata', '2026-03-15', 21 * 60).toISOString()).toBe('2026-03-15T15:30:00.000Z');
+    expect(zonedMoment('Asia/Kathmandu', '2026-03-15', 8 * 60).toISOString()).toBe('2026-03-15T02:15:00.000Z');
+    // Adelaide: +10:30 in summer, +9:30 from 2026-04-05 03:00.
+    expect(zonedMoment('Australia/Adelaide', '2026-04-04', 20 * 60).toISOString()).toBe('2026-04-04T09:30:00.000Z');
+    expect(zonedMoment('Australia/Adelaide', '2026-04-05', 20 * 60).toISOString()).toBe('2026-04-05T10:30:00.000Z');
+  });
+});
+
+describe('localDateIn', () => {
+  it('names the day the moment falls on in the zone', () => {
+    const moment = at('2026-03-15T23:30:00.000Z');
+    expect(localDateIn('UTC', moment)).toBe('2026-03-15');
+    expect(localDateIn('Asia/Kolkata', moment)).toBe('2026-03-16');
+    expect(localDateIn('America/Los_Angeles', moment)).toBe('2026-03-15');
+    expect(localDateIn('Pacific/Kiritimati', at('2026-03-15T10:30:00.000Z'))).toBe('2026-03-16');
+  });
+});
+
+describe('nextReminder', () => {
+  const newYork = { timeZone: 'America/New_York', minuteOfDay: 8 * 60, weekdays: EVERY_DAY };
+
+  it('is the next time on the clock after the moment, today or on a later day', () => {
+    expect(nextReminder(newYork, at('2026-03-15T11:00:00.000Z'), null)?.toISOString()).toBe('2026-03-15T12:00:00.000Z');
+    expect(nextReminder(newYork, at('2026-03-15T12:00:00.000Z'), null)?.toISOString()).toBe('2026-03-16T12:00:00.000Z');
+  });
+
+  it('comes only on the chosen weekdays', () => {
+    // 2026-03-15 is a Sunday; Monday and Friday only.
+    const weekdays = (1 << 1) | (1 << 5);
+    const monday = nextReminder({ ...newYork, weekdays }, at('2026-03-15T11:00:00.000Z'), null);
+    expect(monday?.toISOString()).toBe('2026-03-16T12:00:00.000Z');
+    const friday = nextReminder({ ...newYork, weekdays }, monday ?? new Date(), null);
+    expect(friday?.toISOString()).toBe('2026-03-20T12:00:00.000Z');
+    expect(nextReminder({ ...newYork, weekdays: 0 }, at('2026-03-15T11:00:00.000Z'), null)).toBeNull();
+  });
+
+  it('skips the days a reminder already went out for', () => {
+    expect(nextReminder(newYork, at('2026-03-15T11:00:00.000Z'), '2026-03-15')?.toISOString()).toBe(
+      '2026-03-16T12:00:00.000Z',
+    );
+  });
+
+  it('finds the day in zones far ahead of and behind UTC', () => {
+    const kiritimati = { timeZone: 'Pacific/Kiritimati', minuteOfDay: 60, weekdays: EVERY_DAY };
+    // 2026-03-15T10:30Z is 00:30 on the 16th there: 01:00 on the 16th is half an hour away.
+    expect(nextReminder(kiritimati, at('2026-03-15T10:30:00.000Z'), null)?.toISOString()).toBe('2026-03-15T11:00:00.000Z');
+    const samoa = { timeZone: 'Pacific/Pago_Pago', minuteOfDay: 23 * 60, weekdays: EVERY_DAY };
+    expect(nextReminder(samoa, at('2026-03-16T09:00:00.000Z'), null)?.toISOString()).toBe('2026-03-16T10:00:00.000Z');
+  });
+});
+
+describe('isKnownTimeZone', () => {
+  it('knows IANA zones, their links and UTC, and nothing else', () => {
+    for (const zone of ['America/New_York', 'Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'Etc/GMT+5']) {
+      expect(isKnownTimeZone(zone)).toBe(true);
+    }
+    for (const zone of ['Mars/Olympus_Mons', 'America/Nowhere', '', 'local']) expect(isKnownTimeZone(zone)).toBe(false);
+  });
+});
