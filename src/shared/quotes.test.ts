@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { quoteForDay, quotesFileSchema } from './quotes';
+import quotesJson from './quotes.json';
 
-const file = quotesFileSchema.parse(JSON.parse(readFileSync(new URL('./quotes.json', import.meta.url), 'utf8')));
+const file = quotesFileSchema.parse(quotesJson);
 
 describe('the quotes of the day', () => {
   it('are a well-formed list, the one the app serves as /quotes.json and the reminder emails read', () => {
