@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMonths, localDayKey } from '../src/shared/dates';
@@ -353,6 +356,26 @@ async function expectReadableMark(day: Locator, surround: Locator): Promise<void
   expect(contrastRatio(fill, await backgroundBehind(surround))).toBeGreaterThanOrEqual(3);
 }
 
+/** axe-core's bundle, evaluated in the page (the CSP refuses a script tag), as e2e/a11y.e2e.ts does. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical WCAG 2.1 AA violations on the page, one line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        resultTypes: ['violations'],
+      },
+    ),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
+}
+
 async function chooseTheme(page: Page, theme: ThemeName): Promise<void> {
   await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: THEMES[theme].label }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
@@ -362,7 +385,7 @@ describe.each(THEME_NAMES)('the calendar and the year in the %s theme', (theme) 
   it.each([
     ['a wide screen', undefined],
     ['a phone', IPHONE],
-  ])('keeps the marked days readable and the page within the width on %s', async (_, device) => {
+  ])('keeps the marked days readable, the page within the width, and axe's checks passed on %s', async (_, device) => {
     await withJournal(
       async (page) => {
         await chooseTheme(page, theme);
@@ -370,12 +393,14 @@ describe.each(THEME_NAMES)('the calendar and the year in the %s theme', (theme) 
         const marked = grid.getByRole('link', { name: seededLabel(`${lastMonth}-03`) });
         await expectReadableMark(marked, page.locator('.month-calendar'));
         await noSidewaysScroll(page);
+        expect(await seriousViolations(page)).toEqual([]);
 
         await openYearFromStats(page);
         const year = page.locator('.year-months');
         await visible(year);
         await expectReadableMark(year.locator(`[data-day="${thisYear}-01-01"]`), year);
         await noSidewaysScroll(page);
+        expect(await seriousViolations(page)).toEqual([]);
         // On a phone, each day of the year stays a tap target of 24 px.
         const box = await year.locator(`[data-day="${today}"]`).boundingBox();
         expect(box?.width).toBeGreaterThanOrEqual(device ? 24 : 28);
