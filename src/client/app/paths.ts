@@ -5,6 +5,10 @@ export const paths = {
   verifyEmail: '/verify-email',
   settings: '/settings',
   journal: '/journal',
+  /** Today's entry form, the link of a reminder email (docs/product.md §14). */
+  writeToday: '/journal/new',
+  /** Where a reminder email's unsubscribe link leads, signed in or not. */
+  unsubscribe: '/reminders/unsubscribe',
   print: '/print',
   about: '/about',
   contact: '/about#contact',

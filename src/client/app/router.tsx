@@ -5,6 +5,7 @@ import { LandingPage } from '../features/landing/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { AppLayout } from './AppLayout';
 import { paths } from './paths';
+import { WriteToday } from './WriteToday';
 
 // The visitor's first screens ship in the main bundle; the rest load when first opened, or earlier (preloadPage).
 const journal = lazyWithPreload(() =>
@@ -15,6 +16,9 @@ const settings = lazyWithPreload(() =>
 );
 const print = lazyWithPreload(() => import('../features/print/PrintPage').then((module) => module.PrintPage));
 const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
+const unsubscribe = lazyWithPreload(() =>
+  import('../features/reminders/UnsubscribePage').then((module) => module.UnsubscribePage),
+);
 const emailAction = lazyWithPreload(() =>
   import('../features/auth/EmailActionPage').then((module) => module.EmailActionPage),
 );
@@ -23,6 +27,7 @@ const SettingsPage = settings.Component;
 const PrintPage = print.Component;
 const AboutPage = about.Component;
 const EmailActionPage = emailAction.Component;
+const UnsubscribePage = unsubscribe.Component;
 
 /**
  * Starts loading the code of the page the app opens on, so it downloads while the session is checked instead of
@@ -31,10 +36,12 @@ const EmailActionPage = emailAction.Component;
 export function preloadPage(pathname: string): void {
   const page = {
     [paths.journal]: journal,
+    [paths.writeToday]: journal,
     [paths.settings]: settings,
     [paths.print]: print,
     [paths.about]: about,
     [paths.verifyEmail]: emailAction,
+    [paths.unsubscribe]: unsubscribe,
   }[pathname];
   void page?.preload().catch(() => undefined);
 }
@@ -85,6 +92,15 @@ export function AppRoutes() {
             </RequireVerifiedUser>
           }
         />
+        <Route
+          path={paths.writeToday}
+          element={
+            <RequireVerifiedUser>
+              <WriteToday />
+            </RequireVerifiedUser>
+          }
+        />
+        <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Route>

@@ -8,8 +8,9 @@ import { ImportSection } from './ImportSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
+import { RemindersSection } from './RemindersSection';
 
-/** /settings (protected): profile, preferences, password, the journal's download and import. */
+/** /settings (protected): profile, preferences, reminders, password, the journal's download and import. */
 export function SettingsPage() {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
@@ -29,6 +30,7 @@ export function SettingsPage() {
       </div>
       <ProfileSection displayName={displayName} />
       <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
+      <RemindersSection />
       <PasswordSection email={user.email} />
       <DataSection />
       <ImportSection />
