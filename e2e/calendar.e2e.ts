@@ -239,6 +239,16 @@ describe('the month view’s calendar', () => {
           expect(box?.height).toBeGreaterThanOrEqual(40);
         }
 
+        // A day chosen further down the page opens at its top.
+        await grid.getByRole('link').last().scrollIntoViewIfNeeded();
+        await page.evaluate(() => window.scrollBy(0, 300));
+        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await todayLink.click();
+        await page.waitForURL(`**/journal?date=${today}`);
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        await page.goBack();
+        await visible(grid);
+
         // A month still to come has no link at all, and names its days all the same.
         await page.getByRole('button', { name: 'Next month' }).click();
         const next = calendar(page, nextMonth);

@@ -45,6 +45,15 @@ export function useRovingDay(preferred: string, bounds: CalendarBounds | undefin
   return { focusDay, containerRef, onKeyDown, onFocus };
 }
 
+/**
+ * A day (or a month) opened from a calendar starts at its top. The journal's views share one address, where moving by
+ * the arrows keeps the scroll so that they stay under the finger; a day chosen far down a year would otherwise open
+ * scrolled past its heading.
+ */
+export function openAtTop() {
+  window.scrollTo(0, 0);
+}
+
 export interface CalendarGridProps {
   monthKey: string;
   today: string;
@@ -140,6 +149,7 @@ function CalendarDay({
       tabIndex={day === focusDay ? 0 : -1}
       aria-label={dayLabel(day, entries)}
       aria-current={day === today ? 'date' : undefined}
+      onClick={openAtTop}
     >
       {number}
     </Link>

@@ -9,7 +9,7 @@ import '../../../styles/calendar.css';
 import { journalPath } from '../list/journal-view';
 import { withPendingWrites } from '../list/pending-entries';
 import { usePendingWrites } from '../writing/entry-writes';
-import { CalendarGrid, useRovingDay } from './CalendarGrid';
+import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
 import { useDayCounts } from './day-counts';
 import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from './date-grid';
 
@@ -91,7 +91,10 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
               <section key={month} className="year-month" aria-label={monthAndYear(month)}>
                 <h2 className="year-month-title">
                   {started ? (
-                    <Link to={journalPath({ view: 'month', date: month === today.slice(0, 7) ? today : firstDay })}>
+                    <Link
+                      to={journalPath({ view: 'month', date: month === today.slice(0, 7) ? today : firstDay })}
+                      onClick={openAtTop}
+                    >
                       {name}
                     </Link>
                   ) : (
