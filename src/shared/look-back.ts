@@ -1,4 +1,4 @@
-import type { JournalEntry } from './entry-schemas';
+import type { EntryPage, JournalEntry } from './entry-schemas';
 
 /**
  * Looking back (docs/product.md §15): which earlier days "On this day" shows for a given today, and the shape of the
@@ -34,6 +34,11 @@ export interface LookBack {
   firstDay: string | null;
   groups: LookBackGroup[];
   jar: JarPick;
+}
+
+/** GET /api/entries?day=YYYY-MM-DD&lookBack=1: today's day list with today's look-back, in one answer. */
+export interface DayWithLookBack extends EntryPage {
+  lookBack: LookBack;
 }
 
 /** A date to look at: the group it makes and its days, newest first. */

@@ -121,6 +121,7 @@ export const LOOK_BACK_MESSAGES = {
   todayInvalid: "Today's date must be a calendar day written as YYYY-MM-DD",
   notInvalid: 'The entry to leave out (not=) must be an entry id, given once',
   unknownParameter: 'Only today= (and, for the jar, not=) can be given',
+  lookBackWithDayOnly: "lookBack=1 goes with today's day list only: day=YYYY-MM-DD, and nothing else",
 } as const;
 
 export const STATS_MESSAGES = {

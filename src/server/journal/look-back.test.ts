@@ -205,6 +205,64 @@ describe.each(DATABASE_KINDS)('looking back over HTTP on %s', (kind) => {
     });
   });
 
+  describe('today’s day list with looking back (?day=&lookBack=1)', () => {
+    it('carries today’s entries and today’s look-back in one answer, and shows every write on the next read', async () => {
+      const { agent } = await signUpAndVerify(h);
+      at('2026-03-31');
+      await importEntries(agent, [{ day: '2025-03-31', gratitude: 'One year back' }]);
+      const created = await agent.post('/api/entries', {
+        content: { gratitude: 'Today', celebration: '', manifestation: '' },
+        localDate: '2026-03-31',
+      });
+      expect(created.status).toBe(201);
+      const res = await agent.get('/api/entries?day=2026-03-31&lookBack=1');
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const plain = (await agent.get('/api/entries?day=2026-03-31')).json;
+      expect(plain).not.toHaveProperty('lookBack');
+      expect(res.json).toEqual({ ...plain, lookBack: await lookBack(agent, '2026-03-31') });
+      expect(summary(res.json.lookBack as LookBack).map((group) => group.ago)).toEqual([1]);
+      // Kept, and read again after a change.
+      expect((await agent.get('/api/entries?day=2026-03-31&lookBack=1')).text).toBe(res.text);
+      const shown = (res.json.lookBack as LookBack).groups[0]?.entries[0];
+      expect((await agent.delete(`/api/entries/${shown?.id}`)).status).toBe(200);
+      const after = (await agent.get('/api/entries?day=2026-03-31&lookBack=1')).json;
+      expect(after.lookBack).toMatchObject({ groups: [], jar: { entry: null } });
+      expect(after.entries).toEqual(plain.entries);
+    });
+
+    it('refuses looking back on anything but today’s day list, with a 400 that says why', async () => {
+      const { agent } = await signUpAndVerify(h);
+      at('2026-03-31');
+      const message = "lookBack=1 goes with today's day list only: day=YYYY-MM-DD, and nothing else";
+      for (const query of [
+        'day=2026-03-31&lookBack=2',
+        'day=2026-03-31&lookBack=',
+        'day=2026-03-31&lookBack=1&lookBack=1',
+        'month=2026-03&lookBack=1',
+        'lookBack=1',
+        'day=2026-03-31&day=2026-03-30&lookBack=1',
+        'day=2026-03-31&lookBack=1&cursor=abc',
+        'day=2026-03-31&lookBack=1&limit=5',
+        'day=2026-02-30&lookBack=1',
+        `day=${'2'.repeat(3000)}&lookBack=1`,
+      ]) {
+        const res = await agent.get(`/api/entries?${query}`);
+        expect(res.status, query.slice(0, 60)).toBe(400);
+        expect(res.json).toEqual({ code: 'invalid-range', message });
+      }
+      const farOff = await agent.get('/api/entries?day=2025-03-31&lookBack=1');
+      expect(farOff.status).toBe(400);
+      expect(farOff.json).toEqual({
+        code: 'invalid-date',
+        message: 'Your device date does not match the server clock. Check your date settings.',
+      });
+      // Without lookBack, any day's list is as it was.
+      expect((await agent.get('/api/entries?day=2025-03-31')).status).toBe(200);
+      expect((await h.agent().get('/api/entries?day=2026-03-31&lookBack=1')).status).toBe(401);
+    });
+  });
+
   describe('owner-only access', () => {
     it('never shows another user’s entries, in On this day or in the jar', async () => {
       const owner = await signUpAndVerify(h);

@@ -82,6 +82,24 @@ export class LookBackService {
     return body;
   }
 
+  /**
+   * Today's day list with today's look-back inside it, `{entries, nextCursor, lookBack}`: the one request today's list
+   * makes (`GET /api/entries?day=YYYY-MM-DD&lookBack=1`). Both parts come from the answer cache when they can, and the
+   * whole is kept under the request's own query string.
+   */
+  async dayWithLookBack(userId: string, version: number, queryKey: string, today: string): Promise<string> {
+    const { journal } = this.deps;
+    const dayKey = `day=${today}`;
+    const day = dayKeyToNumber(today);
+    const whole = { kind: 'day', firstDay: day, lastDay: day, limit: undefined, cursor: undefined } as const;
+    const page =
+      journal.cachedPage(userId, version, dayKey) ?? (await journal.readPage(userId, version, dayKey, whole));
+    const lookBack = await this.lookBack(userId, version, today);
+    const body = `${page.slice(0, -1)},"lookBack":${lookBack}}`;
+    journal.keepAnswer(userId, version, queryKey, body);
+    return body;
+  }
+
   /** Another gratitude from the jar, at random, other than `not` whenever the jar holds another. */
   another(userId: string, version: number, today: string, not: string | undefined): Promise<JarPick> {
     return this.pick(userId, version, today, Math.random(), not);
@@ -191,9 +209,15 @@ export class LookBackService {
 
 const refuse = (message: string) => new HttpError(400, 'invalid-date', message);
 
+/** A far-off today is the device's clock, and is told so (docs/product.md §5). */
+function nearServerDate(today: string, now: Date): string {
+  if (Math.abs(dayKeyToNumber(today) - Math.floor(now.getTime() / MS_PER_DAY)) > 1) throw invalidDate();
+  return today;
+}
+
 /**
  * ?today=YYYY-MM-DD, given once: a calendar day within a day of the server's date, as for a write (the writer's
- * today, docs/product.md §4). A far-off date is the device's clock, and is told so.
+ * today, docs/product.md §4).
  */
 function todayParam(query: Record<string, string[]>, allowed: readonly string[], now: Date): string {
   if (Object.keys(query).some((name) => !allowed.includes(name))) {
@@ -204,10 +228,22 @@ function todayParam(query: Record<string, string[]>, allowed: readonly string[],
   if (values.length > 1) throw refuse(LOOK_BACK_MESSAGES.todayTwice);
   const [today = ''] = values;
   if (!dayKeySchema.safeParse(today).success) throw refuse(LOOK_BACK_MESSAGES.todayInvalid);
-  const day = dayKeyToNumber(today);
-  if (dayNumberToKey(day) !== today) throw refuse(LOOK_BACK_MESSAGES.todayInvalid);
-  if (Math.abs(day - Math.floor(now.getTime() / MS_PER_DAY)) > 1) throw invalidDate();
-  return today;
+  if (dayNumberToKey(dayKeyToNumber(today)) !== today) throw refuse(LOOK_BACK_MESSAGES.todayInvalid);
+  return nearServerDate(today, now);
+}
+
+/**
+ * `?day=YYYY-MM-DD&lookBack=1` on the day list: today's list with looking back. Only with the day, given once, a
+ * calendar day near the server's date (looking back is today's), without a cursor or anything else.
+ */
+export function dayWithLookBackParam(query: Record<string, string[]>, now: Date): string {
+  const refused = () => new HttpError(400, 'invalid-range', LOOK_BACK_MESSAGES.lookBackWithDayOnly);
+  const { day, lookBack, ...rest } = query;
+  const once = (values: string[] | undefined) => values?.length === 1;
+  if (Object.keys(rest).length > 0 || !once(lookBack) || lookBack?.[0] !== '1' || !once(day)) throw refused();
+  const [today = ''] = day ?? [];
+  if (!dayKeySchema.safeParse(today).success || dayNumberToKey(dayKeyToNumber(today)) !== today) throw refused();
+  return nearServerDate(today, now);
 }
 
 const uuidSchema = z.uuid();

@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
 import { EXPORT_FORMATS, type ExportRange, exportFileName, exportJournal } from './export';
+import { dayWithLookBackParam, LookBackService } from './look-back';
 import { invalidDate, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
@@ -139,6 +140,7 @@ function calendarRange(query: Record<string, string[]>, now: Date): { firstDay: 
 export function journalRoutes({ sessions, journal, db, now }: AppServices) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
+  const lookBack = new LookBackService({ db, journal });
 
   app.get('/entries', signedIn, async (c) => {
     const userId = c.get('user').id;
@@ -148,7 +150,10 @@ export function journalRoutes({ sessions, journal, db, now }: AppServices) {
     const query = url.slice(url.indexOf('?') + 1 || url.length);
     const body =
       journal.cachedPage(userId, version, query) ??
-      (await journal.readPage(userId, version, query, pageQuery(c.req.query())));
+      (c.req.query('lookBack') === undefined
+        ? await journal.readPage(userId, version, query, pageQuery(c.req.query()))
+        : // Today's list with looking back in the same answer (journal/look-back.ts, docs/product.md §15).
+          await lookBack.dayWithLookBack(userId, version, query, dayWithLookBackParam(c.req.queries(), now())));
     return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });
 
