@@ -1,6 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
+import type { DayWithLookBack, LookBack } from '../../../shared/look-back';
 import { ApiError, apiRequest } from '../../lib/api';
+import { lookBackKeys } from './look-back/api';
 import { fetchQuotes } from './stats/quotes';
 
 export const journalKeys = {
@@ -26,20 +28,24 @@ export const journalApi = {
   /**
    * Every entry of a day. The server answers in pages of MAX_PAGE_SIZE; a day rarely fills one, but none is left
    * out. Each cursor continues after the last entry it saw, so a cursor that comes back unchanged is a fault, not
-   * a reason to ask forever.
+   * a reason to ask forever. Today's list asks for looking back in its first page (docs/product.md §15): one request
+   * for the screen rather than two.
    */
-  listDay: async (dayKey: string): Promise<EntryPage> => {
+  listDay: async (dayKey: string, withLookBack = false): Promise<EntryPage & { lookBack?: LookBack }> => {
     const entries: JournalEntry[] = [];
+    let lookBack: LookBack | undefined;
     let cursor: string | null = null;
     do {
       const query = new URLSearchParams({ day: dayKey });
       if (cursor) query.set('cursor', cursor);
-      const page: EntryPage = await apiRequest<EntryPage>('GET', `/api/entries?${query}`);
+      else if (withLookBack) query.set('lookBack', '1');
+      const page: EntryPage & Partial<DayWithLookBack> = await apiRequest<EntryPage>('GET', `/api/entries?${query}`);
       entries.push(...page.entries);
+      lookBack ??= page.lookBack;
       if (page.nextCursor !== null && page.nextCursor === cursor) throw new Error('The entry list did not advance');
       cursor = page.nextCursor;
     } while (cursor);
-    return { entries, nextCursor: null };
+    return { entries, nextCursor: null, ...(lookBack ? { lookBack } : {}) };
   },
   listMonth: (monthKey: string, cursor: string | null) => {
     const query = new URLSearchParams({ month: monthKey });
@@ -63,10 +69,16 @@ function retryOnceUnlessRefused(failureCount: number, error: unknown): boolean {
   return !refused && failureCount < 1;
 }
 
-export function useDayEntries(dayKey: string) {
+/** A day's entries; on today, its answer also brings today's look-back, which goes to its own query. */
+export function useDayEntries(dayKey: string, today: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: journalKeys.day(dayKey),
-    queryFn: () => journalApi.listDay(dayKey),
+    queryFn: async (): Promise<EntryPage> => {
+      const { lookBack, ...page } = await journalApi.listDay(dayKey, dayKey === today);
+      if (lookBack) queryClient.setQueryData(lookBackKeys.lookBack(dayKey), lookBack);
+      return page;
+    },
     retry: retryOnceUnlessRefused,
     meta: { persist: true },
   });

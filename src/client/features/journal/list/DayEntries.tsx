@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { useDayEntries } from '../api';
 import { ListStatus, useListLoad } from '../load-status/ListStatus';
+import { LookBack } from '../look-back/LookBack';
 import { usePendingWrites } from '../writing/entry-writes';
 import { EntryCard } from './EntryCard';
 import { TodayPanel } from './TodayPanel';
@@ -14,9 +15,9 @@ export interface EntryListProps {
   deletingId: string | null;
 }
 
-/** The entries of one day, newest first; on today, the quote and the way to write first. */
+/** The entries of one day, newest first; on today, the quote and the way to write first, and looking back after. */
 export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
-  const query = useDayEntries(dayKey);
+  const query = useDayEntries(dayKey, today);
   const pendingWrites = usePendingWrites();
   const headingId = useId();
   const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
@@ -45,6 +46,7 @@ export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: 
           </div>
         </ListStatus>
       </section>
+      {dayKey === today && <LookBack today={today} dayList={query} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { localDatabase } from '../../../lib/persistence/local-database';
 import { useAuth } from '../../../lib/session/auth-context';
 import { todayKey } from '../../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from '../api';
+import { lookBackKeys } from '../look-back/api';
 import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from '../sync/outbox';
 import { unsentWrites } from '../sync/unsent-writes';
 
@@ -93,8 +94,12 @@ function showConfirmed(queryClient: QueryClient, write: PendingWrite, entry: Jou
   });
 }
 
-/** After any write the lists and the numbers are out of date; active ones refetch before this resolves. */
+/**
+ * After any write the lists and the numbers are out of date; active ones refetch before this resolves. Today's list
+ * brings looking back with it (a deleted entry may have been on it); the jar goes back to the day's pick.
+ */
 function refreshJournal(queryClient: QueryClient): Promise<unknown> {
+  queryClient.removeQueries({ queryKey: lookBackKeys.jars });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
     queryClient.invalidateQueries({ queryKey: journalKeys.stats }),

@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../shared/entry-schemas';
+import { journalDayPath } from '../../../app/paths';
+import { buttonClassName } from '../../../ui/Button';
+import { formatDayHeading } from '../list/journal-view';
+
+const answered = (entry: JournalEntry) => ENTRY_FIELDS.filter((field) => !isBlankEntry({ [field]: entry[field] }));
+
+/**
+ * The line an earlier entry is remembered by: its gratitude, or, when it has none (a journal imported from
+ * elsewhere), the first thing it says.
+ */
+export function rememberedLine(entry: JournalEntry): string {
+  const [first] = answered(entry);
+  return first === undefined ? '' : entry[first];
+}
+
+/**
+ * One earlier entry: its gratitude first, and the whole entry a tap away, in place (it is already on the device, so
+ * this works offline too) or on that day's own page.
+ */
+export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; quote?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const wholeId = useId();
+  const day = formatDayHeading(entry.localDate, 'long');
+  const fields = answered(entry);
+  const line = rememberedLine(entry);
+  const lineIsGratitude = fields[0] === 'gratitude';
+  // The rest of the entry: every answer after the one already shown.
+  const rest = fields.slice(1);
+
+  return (
+    <article className={quote ? 'look-back-entry look-back-entry-quote' : 'look-back-entry'} aria-label={`Entry from ${day}`}>
+      {quote ? (
+        <blockquote className="look-back-line" dir="auto">
+          <p>{line}</p>
+        </blockquote>
+      ) : (
+        <p className="look-back-line" dir="auto">
+          {!lineIsGratitude && fields[0] && <span className="look-back-prompt">{PROMPTS[fields[0]]} </span>}
+          {line}
+        </p>
+      )}
+      {quote && (
+        <p className="look-back-day">
+          <time dateTime={entry.localDate}>{day}</time>
+        </p>
+      )}
+      {open && rest.length > 0 && (
+        <dl id={wholeId} className="entry-answers look-back-whole">
+          {rest.map((field) => (
+            <div key={field} className="entry-answer">
+              <dt>{PROMPTS[field]}</dt>
+              <dd dir="auto">{entry[field]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="look-back-links">
+        {rest.length > 0 && (
+          <button
+            type="button"
+            className={buttonClassName('link', 'look-back-toggle')}
+            aria-expanded={open}
+            aria-controls={open ? wholeId : undefined}
+            onClick={() => setOpen((shown) => !shown)}
+          >
+            {open ? 'Show less' : 'Read the whole entry'}
+          </button>
+        )}
+        <Link to={journalDayPath(entry.localDate)} className="look-back-open" aria-label={`Open that day, ${day}`}>
+          Open that day
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery, skipToken } from '@tanstack/react-query';
+import type { JarPick, LookBack } from '../../../../shared/look-back';
+import { apiRequest } from '../../../lib/api';
+
+/** Apart from ['entries', ...]: the writes' cache edits (writing/entry-writes.ts) expect lists under that key. */
+export const lookBackKeys = {
+  all: ['look-back'] as const,
+  lookBack: (today: string) => ['look-back', today] as const,
+  jars: ['look-back-jar'] as const,
+  /** The gratitude the jar shows after "Another" (until then, the look-back answer's pick). */
+  jar: (today: string) => ['look-back-jar', today] as const,
+};
+
+export const lookBackApi = {
+  another: (today: string, not: string | undefined) => {
+    const query = new URLSearchParams({ today });
+    if (not) query.set('not', not);
+    return apiRequest<JarPick>('GET', `/api/jar?${query}`);
+  },
+};
+
+/**
+ * Today's look-back: On this day and the jar's pick of the day. It arrives with today's day list (useDayEntries) and
+ * is kept on the device like the lists, so that it shows offline; it is never fetched on its own. A day the device
+ * has no answer for is worked out from the lists it holds (offline-look-back.ts).
+ */
+export function useLookBack(today: string) {
+  return useQuery<LookBack>({ queryKey: lookBackKeys.lookBack(today), queryFn: skipToken, meta: { persist: true } });
+}
+
+/** The jar's gratitude after "Another", written into the cache by the jar itself; never fetched on its own. */
+export function useJarPick(today: string) {
+  return useQuery<JarPick>({ queryKey: lookBackKeys.jar(today), queryFn: skipToken, meta: { persist: true } });
+}
