@@ -49,7 +49,7 @@ type Outcome = 'send' | 'written' | 'late' | 'inactive';
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Queues the reminder emails that are due (docs/product.md §14, docs/decisions/017-reminders.md). Every process
+ * Queues the reminder emails that are due (docs/product.md §14, docs/decisions/019-reminders.md). Every process
  * runs one: each pass claims due reminders in transactions of CHUNK, moving each on to its next time with a
  * conditional update in the transaction that queues its email, so a reminder is queued exactly once however many
  * processes look and whenever one stops. The email itself goes through the mail queue (mail/queue.ts), and is written

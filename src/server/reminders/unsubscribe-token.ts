@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * reminder's nonce, under a key derived from AUTH_SECRET. It is made when the email is written and never stored
  * (docs/decisions/013): the database holds only the nonce, which is useless without the secret. A token names one
  * person's reminders and nothing else; a new nonce, when reminders are turned on again, voids every older link
- * (docs/decisions/017-reminders.md).
+ * (docs/decisions/019-reminders.md).
  */
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;

@@ -2,7 +2,7 @@
  * Wall-clock time in IANA time zones, with the runtime's own zone data (Intl.DateTimeFormat): when "20:00 on
  * 2026-03-08 in America/New_York" happens, and which calendar day a moment is in a zone. A reminder is kept as a
  * time of day in the person's zone, never as a UTC time, so it stays at 20:00 on their clock across daylight-saving
- * changes (docs/decisions/017-reminders.md).
+ * changes (docs/decisions/019-reminders.md).
  */
 
 const MS_PER_MINUTE = 60_000;
