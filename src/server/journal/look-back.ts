@@ -135,25 +135,30 @@ export class LookBackService {
       return { ...(await this.pick(userId, version, today, draw, undefined)), single: true };
     }
     const another = (other: JournalEntry) => other.id !== entry.id && hasGratitudeToShow(other);
-    const others = await this.firstAcceptable(userId, BEFORE_ANY_DAY, todayNumber, another);
+    // Two rows of the index tell, unless blank gratitudes stand first.
+    const others = await this.firstAcceptable(userId, BEFORE_ANY_DAY, todayNumber, another, 2);
     return { entry, single: others === undefined };
   }
 
-  /** The first gratitude to show from `fromDay` to the day before `beforeDay`, past a few empty-looking ones. */
+  /**
+   * The first gratitude to show from `fromDay` to the day before `beforeDay`, past a few empty-looking ones, read
+   * `size` rows at a time.
+   */
   private async firstAcceptable(
     userId: string,
     fromDay: number,
     beforeDay: number,
     acceptable: (entry: JournalEntry) => boolean,
+    size = SEEK_BATCH,
   ): Promise<JournalEntry | undefined> {
     if (fromDay >= beforeDay) return undefined;
     let from: Parameters<typeof gratitudesFrom>[2] = { fromDay };
     for (let batch = 0; batch < SEEK_BATCHES; batch += 1) {
-      const rows = await gratitudesFrom(this.deps.db, userId, from, beforeDay, SEEK_BATCH);
+      const rows = await gratitudesFrom(this.deps.db, userId, from, beforeDay, size);
       const found = rows.find(acceptable);
       if (found) return found;
       const last = rows.at(-1);
-      if (!last || rows.length < SEEK_BATCH) return undefined;
+      if (!last || rows.length < size) return undefined;
       from = { after: { localDay: dayKeyToNumber(last.localDate), id: last.id } };
     }
     return undefined;
