@@ -3,15 +3,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchFirstScreen, benchLighthouse } from './client';
 import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS } from './data';
 import { benchJournal } from './journal';
+import { benchLookBack } from './look-back';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, floor, isolation, memory, client, data (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'floor', 'isolation', 'memory', 'client', 'data'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -20,6 +21,7 @@ const RESULTS_FILE = 'bench/RESULTS.md';
 /** How each part's sections of RESULTS.md begin, so that a run of some parts finds the sections it replaces. */
 const HEADINGS: Record<Part, string[]> = {
   journal: ['## Journal API'],
+  lookback: ['## Looking back'],
   floor: ['## Server floor'],
   isolation: ['## Sign-in isolation'],
   memory: ['## Memory'],
@@ -100,6 +102,32 @@ async function main() {
       `| user with 10,000 entries | ${stats10k.entries} | ${stats10k.p50} | ${stats10k.p99} |`,
       '',
       `- Stats at 10,000 entries: ${(stats10k.p50 / stats10.p50).toFixed(2)}x the p50 at 10 (goal: within 1.3x).`,
+      '',
+    );
+  }
+  if (parts.has('lookback')) {
+    begin('lookback');
+    const result = await benchLookBack();
+    const timing = (name: string, t: { p50: number; p99: number }) => `| ${name} | ${t.p50} | ${t.p99} |`;
+    log(
+      '## Looking back (today\'s day view at 10,000 entries)',
+      '',
+      `A writer with ${result.entries.toLocaleString('en-US')} entries over ${result.years} years (two a day on two days of every three, one gratitude in five empty), written into the database before the server started; today's look-back shows ${result.shown} entries in ${result.groups} groups. 1000 sequential requests each, the requests in turn, after 200 of warm-up. Today's view makes one request, the day list with looking back in it (\`&lookBack=1\`); the day list alone is what the view asked before looking back. Started at a load average of ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores.`,
+      '',
+      '| request | p50 ms | p99 ms |',
+      '|---|---|---|',
+      timing('day list alone (GET /api/entries?day)', result.cached.dayList),
+      timing("today's list with looking back (GET /api/entries?day&lookBack=1)", result.cached.todaysList),
+      timing('look-back on its own (GET /api/look-back?today)', result.cached.lookBack),
+      timing('"Another" (GET /api/jar?today), never cached', result.cached.jar),
+      timing('day list alone, answer cache off (READ_CACHE_MB=0)', result.uncached.dayList),
+      timing("today's list with looking back, answer cache off", result.uncached.todaysList),
+      timing('look-back on its own, answer cache off', result.uncached.lookBack),
+      timing(`look-back, a writer with ${result.lightEntries} entries, answer cache off`, result.light.lookBackUncached),
+      timing(`"Another", a writer with ${result.lightEntries} entries`, result.light.jar),
+      '',
+      `- Today's day view with looking back: ${(result.cached.todaysList.p50 / result.cached.dayList.p50).toFixed(2)}x the p50 of the day list alone (goal: within 1.3x); with the answer cache off, ${(result.uncached.todaysList.p50 / result.uncached.dayList.p50).toFixed(2)}x.`,
+      `- At 10,000 entries against ${result.lightEntries}: the look-back with the answer cache off takes ${(result.uncached.lookBack.p50 / Math.max(0.01, result.light.lookBackUncached.p50)).toFixed(2)}x the small writer's p50 (it reads a month count for each month of the 20 years, and shows ${result.groups} dates), "Another" ${(result.cached.jar.p50 / Math.max(0.01, result.light.jar.p50)).toFixed(2)}x. Figures taken one after the other, not in turn, move with the machine's load.`,
       '',
     );
   }
