@@ -28,6 +28,7 @@ import { profileRoutes } from './profile/routes';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { ReminderScheduler } from './reminders/scheduler';
 import { ReminderService } from './reminders/service';
+import { searchRoutes } from './search/routes';
 
 /**
  * Request bodies above this size are refused before they are read (the largest entry is about 160 kB). An import's
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reminders', reminderRoutes(services, reminders));
   const importer = new JournalImporter({ db: database.db, write: (unit) => database.write(unit), now });
   app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
+  app.route('/api/search', searchRoutes(services));
   app.route('/api', journalRoutes(services));
   app.route('/api', lookBackRoutes(services));
   app.all('/api/*', () => {

@@ -71,6 +71,7 @@ export const JOURNAL_MESSAGES = {
   emptyTitle: 'Empty Journal Entry',
   emptyBody: "You haven't entered anything into your journal entry.",
   discardQuestion: 'Are you sure you want to discard your journal entry?',
+  discardChangesQuestion: 'Are you sure you want to discard the changes to your journal entry?',
   invalidEntryData: 'Invalid entry data',
   invalidContent: 'Invalid content detected',
   entryNotFound: 'Entry not found',
@@ -122,6 +123,22 @@ export const LOOK_BACK_MESSAGES = {
   notInvalid: 'The entry to leave out (not=) must be an entry id, given once',
   unknownParameter: 'Only today= (and, for the jar, not=) can be given',
   lookBackWithDayOnly: "lookBack=1 goes with today's day list only: day=YYYY-MM-DD, and nothing else",
+} as const;
+
+/** Search (docs/product.md §17): the refusals of GET /api/search and what the search screen says. */
+export const SEARCH_MESSAGES = {
+  empty: 'Type a word to search for.',
+  tooLong: 'Searches are limited to 200 characters.',
+  tooManyTerms: 'Search for at most 10 words at a time.',
+  invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation or memory.',
+  invalidOrder: 'Choose an order: newest or best.',
+  invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
+  invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
+  fromAfterTo: 'The first day (from) must not be after the last day (to)',
+  invalidCursor: 'Invalid page cursor',
+  repeated: (name: string) => `Give ${name} only once`,
+  failed: 'Search failed. Please try again.',
+  offline: "You're offline: these results come only from the entries saved on this device.",
 } as const;
 
 export const STATS_MESSAGES = {

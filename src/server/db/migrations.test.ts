@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
@@ -44,8 +44,36 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 010 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 012 changed, for a test that starts from a database written before it. */
+async function undoGratitudeIndex(db: Kysely<Database>): Promise<void> {
+  await sql`drop index journal_entry_gratitude_idx`.execute(db);
+  await sql`delete from kysely_migration where name = '012_gratitude_index'`.execute(db);
+}
+
+/** Takes back what migration 011 and those after it changed, for a test that starts from a database before it. */
+async function undoSearch(db: Kysely<Database>): Promise<void> {
+  await undoGratitudeIndex(db);
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const trigger of ['search_entry_insert', 'search_entry_update', 'search_entry_delete']) {
+      await sql.raw(`drop trigger ${trigger}`).execute(db);
+    }
+    await sql`drop table search_text`.execute(db);
+    await sql`drop table search_doc`.execute(db);
+  } else {
+    await sql`drop trigger search_entry_insert on journal_entry`.execute(db);
+    await sql`drop trigger search_entry_update on journal_entry`.execute(db);
+    await sql`drop function search_entry_write`.execute(db);
+    await sql`drop table search_entry`.execute(db);
+    await sql`drop function search_vector`.execute(db);
+    await sql`drop function search_fold`.execute(db);
+  }
+  await sql`drop table search_owner`.execute(db);
+  await sql`delete from kysely_migration where name = '011_search'`.execute(db);
+}
+
+/** Takes back what migration 010 and those after it changed, for a test that starts from a database before it. */
 async function undoReminders(db: Kysely<Database>): Promise<void> {
+  await undoSearch(db);
   await sql`drop table reminder`.execute(db);
   await sql`delete from kysely_migration where name = '010_reminders'`.execute(db);
 }
@@ -249,6 +277,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '008_invites_and_disabled',
         '009_backup_schedule',
         '010_reminders',
+        '011_search',
         '012_gratitude_index',
       ]);
     } finally {

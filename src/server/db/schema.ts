@@ -179,6 +179,26 @@ export interface ReminderTable {
   updated_at: string;
 }
 
+/**
+ * Full-text search (search/, migration 011). Each writer's number, which keeps their entries apart in the index; and
+ * on SQLite the index's row id of each entry (the FTS5 table search_text holds only words, under these row ids), on
+ * PostgreSQL each entry's tsvector. All three are written by triggers on journal_entry, never by the app.
+ */
+export interface SearchOwnerTable {
+  user_id: string;
+  owner: number;
+}
+
+export interface SearchDocTable {
+  doc: number;
+  entry_id: string;
+}
+
+export interface SearchEntryTable {
+  entry_id: string;
+  vector: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -195,4 +215,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   backup_schedule: BackupScheduleTable;
   reminder: ReminderTable;
+  search_owner: SearchOwnerTable;
+  search_doc: SearchDocTable;
+  search_entry: SearchEntryTable;
 }

@@ -10,6 +10,7 @@ import { up as entryUtcOffset } from './007_entry_utc_offset';
 import { up as invitesAndDisabled } from './008_invites_and_disabled';
 import { up as backupSchedule } from './009_backup_schedule';
 import { up as reminders } from './010_reminders';
+import { up as search } from './011_search';
 import { up as gratitudeIndex } from './012_gratitude_index';
 
 /** A migration's change, made on the database it runs on. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '008_invites_and_disabled': invitesAndDisabled,
   '009_backup_schedule': backupSchedule,
   '010_reminders': reminders,
+  '011_search': search,
   '012_gratitude_index': gratitudeIndex,
 };
 

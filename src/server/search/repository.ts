@@ -1,0 +1,174 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { dayKeyToNumber } from '../../shared/dates';
+import type { EntryField, JournalEntry } from '../../shared/entry-schemas';
+import { compareNewestFirst, type SearchTerm } from '../../shared/search';
+import type { Dialect } from '../db/connect';
+import type { Database, JournalEntryTable } from '../db/schema';
+import { type EntryCursor, listEntries, toEntry } from '../journal/repository';
+import { postgresTsQuery, sqliteMatch } from './query';
+
+/** Which of a person's entries a search reads: theirs, between two days when given, after a cursor when given. */
+export interface CandidateQuery {
+  userId: string;
+  terms: SearchTerm[];
+  prompt: EntryField | undefined;
+  firstDay: number | undefined;
+  lastDay: number | undefined;
+  after: EntryCursor | undefined;
+}
+
+/** How many entries the next batch asks for, given how many batches came before it. */
+export type BatchSize = (batch: number) => number;
+
+// The layout of search_text's row ids (migration 011): a person's range, then a day's range within it, newest first.
+const OWNER_SPAN = 2 ** 41;
+const DAY_SPAN = 2 ** 24;
+const DAY_OFFSET = 65_536;
+const LAST_DAY_SLOT = 131_071;
+
+/** The first row id of a day, counted from the start of its writer's range. */
+function dayStart(day: number): number {
+  return (LAST_DAY_SLOT - Math.max(0, Math.min(LAST_DAY_SLOT, day + DAY_OFFSET))) * DAY_SPAN;
+}
+
+const dayEnd = (day: number) => dayStart(day) + DAY_SPAN - 1;
+
+/**
+ * The entries of a person that may match a search, newest first (their day, then when written, then the id), in
+ * batches: every entry that matches is in one of them, and a batch ends with a whole day. The index narrows them
+ * down where it can (SQLite's FTS5, PostgreSQL's GIN); otherwise, for searches of one letter or of text in scripts
+ * without spaces and emoji only, they are the person's entries, read in the order of the day lists' own index. Either
+ * way only this person's entries are read: the cost does not grow with anyone else's journal.
+ */
+export async function* candidateBatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: CandidateQuery,
+  size: BatchSize,
+): AsyncGenerator<JournalEntry[]> {
+  if (dialect === 'sqlite') {
+    const match = sqliteMatch(query.terms);
+    if (match !== undefined) {
+      const batches = sqliteBatches(db, query, match, size);
+      // An FTS5 query this runtime's SQLite reads differently (a character it does not know as a letter) is refused
+      // before the first row: the journal is then read as for any word the index cannot look up.
+      let first: IteratorResult<JournalEntry[]>;
+      try {
+        first = await batches.next();
+      } catch (error) {
+        if (!(error instanceof Error && error.message.startsWith('fts5:'))) throw error;
+        yield* scanBatches(db, query, size);
+        return;
+      }
+      if (first.done) return;
+      yield first.value;
+      yield* batches;
+      return;
+    }
+  } else {
+    const owner = await db.selectFrom('search_owner').select('owner').where('user_id', '=', query.userId).executeTakeFirst();
+    // Nobody has written anything under this account yet.
+    if (!owner) return;
+    const tsQuery = postgresTsQuery(query.terms, `${owner.owner}_`, query.prompt);
+    if (tsQuery !== undefined) {
+      yield* postgresBatches(db, query, tsQuery, size);
+      return;
+    }
+  }
+  yield* scanBatches(db, query, size);
+}
+
+type EntryRow = Selectable<JournalEntryTable>;
+
+/**
+ * SQLite: the person's range of search_text's row ids, newest day first, read a batch at a time. A batch that filled
+ * its limit is completed with the rest of its last day's matches, so that a batch can be put in exact order.
+ */
+async function* sqliteBatches(
+  db: Kysely<Database>,
+  query: CandidateQuery,
+  match: string,
+  size: BatchSize,
+): AsyncGenerator<JournalEntry[]> {
+  const { userId } = query;
+  const newestDay = Math.min(query.lastDay ?? Infinity, query.after?.localDay ?? Infinity);
+  let from = Number.isFinite(newestDay) ? dayStart(newestDay) : 0;
+  const to = query.firstDay === undefined ? OWNER_SPAN - 1 : dayEnd(query.firstDay);
+  const read = (low: number, high: number, limit: number | null) =>
+    sql<EntryRow>`
+      select e.* from search_text f
+      join search_doc d on d.doc = f.rowid
+      join journal_entry e on e.id = d.entry_id
+      where search_text match ${match}
+        and f.rowid between (select owner * ${OWNER_SPAN} from search_owner where user_id = ${userId}) + ${low}
+                        and (select owner * ${OWNER_SPAN} from search_owner where user_id = ${userId}) + ${high}
+        and e.user_id = ${userId}
+      order by f.rowid
+      limit ${limit ?? -1}`.execute(db);
+  for (let batch = 0; from <= to; batch += 1) {
+    const limit = size(batch);
+    const { rows } = await read(from, to, limit);
+    if (rows.length === 0) return;
+    let entries = rows;
+    const last = rows.at(-1);
+    if (rows.length === limit && last) {
+      const rest = await read(dayStart(last.local_day), dayEnd(last.local_day), null);
+      const seen = new Set(rows.map((row) => row.id));
+      entries = [...rows, ...rest.rows.filter((row) => !seen.has(row.id))];
+      from = dayEnd(last.local_day) + 1;
+    } else {
+      from = to + 1;
+    }
+    yield entries.map(toEntry).sort(compareNewestFirst);
+  }
+}
+
+/** PostgreSQL: the GIN index's matches of the person's words, newest first, a batch at a time after the last one. */
+async function* postgresBatches(
+  db: Kysely<Database>,
+  query: CandidateQuery,
+  tsQuery: string,
+  size: BatchSize,
+): AsyncGenerator<JournalEntry[]> {
+  let after = query.after;
+  for (let batch = 0; ; batch += 1) {
+    const limit = size(batch);
+    let select = db
+      .selectFrom('search_entry as s')
+      .innerJoin('journal_entry as e', 'e.id', 's.entry_id')
+      .selectAll('e')
+      .where(sql<boolean>`s.vector @@ cast(${tsQuery} as tsquery)`)
+      .where('e.user_id', '=', query.userId);
+    if (query.firstDay !== undefined) select = select.where('e.local_day', '>=', query.firstDay);
+    if (query.lastDay !== undefined) select = select.where('e.local_day', '<=', query.lastDay);
+    const cursor = after;
+    if (cursor) {
+      select = select.where((eb) =>
+        eb.or([
+          eb('e.local_day', '<', cursor.localDay),
+          eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '<', cursor.date)]),
+          eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '=', cursor.date), eb('e.id', '<', cursor.id)]),
+        ]),
+      );
+    }
+    const rows = await select.orderBy('e.local_day', 'desc').orderBy('e.date', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+    if (rows.length > 0) yield rows.map(toEntry);
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return;
+    after = { localDay: last.local_day, date: last.date, id: last.id };
+  }
+}
+
+/** Every entry of the person in the range, newest first, through the day lists' own query and index. */
+async function* scanBatches(db: Kysely<Database>, query: CandidateQuery, size: BatchSize): AsyncGenerator<JournalEntry[]> {
+  const range = { firstDay: query.firstDay ?? -(2 ** 31), lastDay: query.lastDay ?? 2 ** 31 - 1 };
+  let after = query.after;
+  for (let batch = 0; ; batch += 1) {
+    const limit = size(batch);
+    const entries = await listEntries(db, query.userId, range, { limit, after });
+    if (entries.length > 0) yield entries;
+    const last = entries.at(-1);
+    if (entries.length < limit || !last) return;
+    after = { localDay: dayKeyToNumber(last.localDate), date: last.date, id: last.id };
+  }
+}
