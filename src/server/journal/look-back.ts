@@ -85,15 +85,21 @@ export class LookBackService {
   /**
    * Today's day list with today's look-back inside it, `{entries, nextCursor, lookBack}`: the one request today's list
    * makes (`GET /api/entries?day=YYYY-MM-DD&lookBack=1`). Both parts come from the answer cache when they can, and the
-   * whole is kept under the request's own query string.
+   * whole is kept under the request's own query string. Not `looking` (a day far from the server's), the list alone.
    */
-  async dayWithLookBack(userId: string, version: number, queryKey: string, today: string): Promise<string> {
+  async dayWithLookBack(
+    userId: string,
+    version: number,
+    queryKey: string,
+    { day: today, looking }: { day: string; looking: boolean },
+  ): Promise<string> {
     const { journal } = this.deps;
     const dayKey = `day=${today}`;
     const day = dayKeyToNumber(today);
     const whole = { kind: 'day', firstDay: day, lastDay: day, limit: undefined, cursor: undefined } as const;
     const page =
       journal.cachedPage(userId, version, dayKey) ?? (await journal.readPage(userId, version, dayKey, whole));
+    if (!looking) return page;
     const lookBack = await this.lookBack(userId, version, today);
     const body = `${page.slice(0, -1)},"lookBack":${lookBack}}`;
     journal.keepAnswer(userId, version, queryKey, body);
@@ -239,16 +245,17 @@ function todayParam(query: Record<string, string[]>, allowed: readonly string[],
 
 /**
  * `?day=YYYY-MM-DD&lookBack=1` on the day list: today's list with looking back. Only with the day, given once, a
- * calendar day near the server's date (looking back is today's), without a cursor or anything else.
+ * calendar day, without a cursor or anything else. Looking back is today's: for a day far from the server's date (a
+ * device whose clock is wrong) the list comes without it (`looking: false`) rather than not at all.
  */
-export function dayWithLookBackParam(query: Record<string, string[]>, now: Date): string {
+export function dayWithLookBackParam(query: Record<string, string[]>, now: Date): { day: string; looking: boolean } {
   const refused = () => new HttpError(400, 'invalid-range', LOOK_BACK_MESSAGES.lookBackWithDayOnly);
   const { day, lookBack, ...rest } = query;
   const once = (values: string[] | undefined) => values?.length === 1;
   if (Object.keys(rest).length > 0 || !once(lookBack) || lookBack?.[0] !== '1' || !once(day)) throw refused();
   const [today = ''] = day ?? [];
   if (!dayKeySchema.safeParse(today).success || dayNumberToKey(dayKeyToNumber(today)) !== today) throw refused();
-  return nearServerDate(today, now);
+  return { day: today, looking: Math.abs(dayKeyToNumber(today) - Math.floor(now.getTime() / MS_PER_DAY)) <= 1 };
 }
 
 const uuidSchema = z.uuid();
