@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AUTH_MESSAGES } from '../../../shared/messages';
 import { paths } from '../../app/paths';
 import { errorMessage, isApiError } from '../../lib/api';
 import { useSignupMode } from '../../lib/app-config';
@@ -11,13 +10,16 @@ import { PasswordField } from '../../ui/PasswordField';
 import { EmailField } from './EmailField';
 import { useSignIn } from './api';
 import { ModeLink } from './ModeLink';
-import { ResendVerification } from './ResendVerification';
+import { UnverifiedNotice } from './UnverifiedNotice';
+import { useCarriedEmail } from './use-back-to-login';
 
-export function LoginForm() {
+/** Sign-in mode. `message` is the green notice passed along (after sign-up, say): shown until a notice of its own. */
+export function LoginForm({ message }: { message?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  const carriedEmail = useCarriedEmail();
+  const [email, setEmail] = useState(carriedEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -45,6 +47,7 @@ export function LoginForm() {
 
   return (
     <>
+      {message && !error && !unverifiedEmail && <Notice tone="success">{message}</Notice>}
       {error && !disabled && <Notice tone="error">{error}</Notice>}
       {error && disabled && (
         // The account was disabled by the operator: the way to them goes with the message.
@@ -57,17 +60,12 @@ export function LoginForm() {
           </p>
         </div>
       )}
-      {unverifiedEmail && (
-        <div className="notice notice-warning">
-          <p role="alert">{AUTH_MESSAGES['email-not-verified']}</p>
-          <ResendVerification email={unverifiedEmail} />
-        </div>
-      )}
+      {unverifiedEmail && <UnverifiedNotice key={unverifiedEmail} email={unverifiedEmail} />}
       <form className="form" onSubmit={handleSubmit}>
         <EmailField value={email} onChange={setEmail} />
         <PasswordField label="Password" purpose="current" name="password" value={password} onChange={setPassword} />
         <p className="form-aside">
-          <ModeLink mode="reset">Forgot password?</ModeLink>
+          <ModeLink mode="reset" email={email}>Forgot password?</ModeLink>
         </p>
         <Button type="submit" block busy={signIn.isPending}>
           Sign In
@@ -75,7 +73,7 @@ export function LoginForm() {
       </form>
       {!signupsClosed && (
         <p className="auth-switch">
-          <ModeLink mode="signup">Need an account? Sign up</ModeLink>
+          <ModeLink mode="signup" email={email}>Need an account? Sign up</ModeLink>
         </p>
       )}
     </>

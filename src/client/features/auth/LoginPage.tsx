@@ -9,6 +9,7 @@ import { Notice } from '../../ui/Notice';
 import { LoginForm } from './LoginForm';
 import { ModeLink } from './ModeLink';
 import { ResetRequestForm } from './ResetRequestForm';
+import { useCarriedEmail } from './use-back-to-login';
 
 // Sign-up carries the password rules (and their schema library), which signing in does not need.
 const SignupForm = lazy(() => import('./SignupForm').then((module) => ({ default: module.SignupForm })));
@@ -39,13 +40,16 @@ const CLOSED_SCREEN = {
 };
 
 function SignupsClosed() {
+  const email = useCarriedEmail();
   return (
     <>
       <Link to={paths.contact} className={buttonClassName('secondary', 'btn-block')}>
         Contact Support
       </Link>
       <p className="auth-switch">
-        <ModeLink mode="login">Already have an account? Sign in</ModeLink>
+        <ModeLink mode="login" email={email}>
+          Already have an account? Sign in
+        </ModeLink>
       </p>
     </>
   );
@@ -71,8 +75,9 @@ export function LoginPage() {
       <section className="card auth-card" aria-labelledby="auth-heading">
         <h1 id="auth-heading">{screen.heading}</h1>
         <p className="lead">{screen.intro}</p>
-        {message && <Notice tone="success">{message}</Notice>}
-        {mode === 'login' && <LoginForm />}
+        {/* In sign-in mode the form shows it, in place of any notice of its own: one notice at a time. */}
+        {message && mode !== 'login' && <Notice tone="success">{message}</Notice>}
+        {mode === 'login' && <LoginForm message={message} />}
         {closed && <SignupsClosed />}
         {mode === 'signup' && !closed && (
           <Suspense

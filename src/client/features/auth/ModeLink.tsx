@@ -3,12 +3,17 @@ import { Link, useLocation } from 'react-router';
 import { loginPath, type LoginMode } from '../../app/paths';
 import { readNavigationState } from '../../lib/navigation-state';
 
-/** Switches the login screen's mode, keeping where the visitor was heading (and dropping any notice). */
-export function ModeLink({ mode, children }: { mode: LoginMode; children: ReactNode }) {
+/**
+ * Switches the login screen's mode, keeping where the visitor was heading and the email typed so far, so it need not
+ * be typed again (and dropping any notice).
+ */
+export function ModeLink({ mode, email, children }: { mode: LoginMode; email: string; children: ReactNode }) {
   const location = useLocation();
   const { from } = readNavigationState(location.state);
+  const address = email.trim();
+  const state = from || address ? { ...(from ? { from } : {}), ...(address ? { email: address } : {}) } : undefined;
   return (
-    <Link to={loginPath(mode)} state={from ? { from } : undefined} className="text-link">
+    <Link to={loginPath(mode)} state={state} className="text-link">
       {children}
     </Link>
   );

@@ -6,19 +6,20 @@ import { Notice } from '../../ui/Notice';
 import { EmailField } from './EmailField';
 import { useRequestPasswordReset } from './api';
 import { ModeLink } from './ModeLink';
-import { useBackToLogin } from './use-back-to-login';
+import { useBackToLogin, useCarriedEmail } from './use-back-to-login';
 
 export function ResetRequestForm() {
   const backToLogin = useBackToLogin();
   const requestReset = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
+  const carriedEmail = useCarriedEmail();
+  const [email, setEmail] = useState(carriedEmail);
   const [error, setError] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
     requestReset.mutate(email.trim(), {
-      onSuccess: () => backToLogin(NOTICES.resetEmailSent),
+      onSuccess: () => backToLogin(NOTICES.resetEmailSent, email),
       onError: (failure) => setError(errorMessage(failure)),
     });
   }
@@ -33,7 +34,7 @@ export function ResetRequestForm() {
         </Button>
       </form>
       <p className="auth-switch">
-        <ModeLink mode="login">Back to sign in</ModeLink>
+        <ModeLink mode="login" email={email}>Back to sign in</ModeLink>
       </p>
     </>
   );

@@ -11,7 +11,7 @@ import { EmailField } from './EmailField';
 import { useSignUp } from './api';
 import { ModeLink } from './ModeLink';
 import { PasswordChecklist } from './PasswordChecklist';
-import { useBackToLogin } from './use-back-to-login';
+import { useBackToLogin, useCarriedEmail } from './use-back-to-login';
 
 export interface SignupFormProps {
   /** SIGNUPS=invite: the form asks for the invite code too. */
@@ -25,7 +25,8 @@ export function SignupForm({ inviteRequired, initialInvite }: SignupFormProps) {
   const signUp = useSignUp();
   const checklistId = useId();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const carriedEmail = useCarriedEmail();
+  const [email, setEmail] = useState(carriedEmail);
   const [password, setPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(initialInvite.trim());
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +42,7 @@ export function SignupForm({ inviteRequired, initialInvite }: SignupFormProps) {
     signUp.mutate(
       { name: name.trim(), email: email.trim(), password, ...(inviteRequired ? { inviteCode: inviteCode.trim() } : {}) },
       {
-        onSuccess: () => backToLogin(NOTICES.accountCreated),
+        onSuccess: () => backToLogin(NOTICES.accountCreated, email),
         onError: (failure) => setError(errorMessage(failure)),
       },
     );
@@ -82,7 +83,7 @@ export function SignupForm({ inviteRequired, initialInvite }: SignupFormProps) {
         </Button>
       </form>
       <p className="auth-switch">
-        <ModeLink mode="login">Already have an account? Sign in</ModeLink>
+        <ModeLink mode="login" email={email}>Already have an account? Sign in</ModeLink>
       </p>
     </>
   );
