@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -6,9 +6,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Extra element ids that describe the input (a checklist, for example). */
   describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** A control drawn inside the input's box, at its end (a password's Show button). */
+  trailing?: ReactNode;
 }
 
-export function TextField({ label, hint, describedBy, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, describedBy, className, inputRef, trailing, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const description = [hint ? hintId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
@@ -17,7 +20,14 @@ export function TextField({ label, hint, describedBy, className, ...input }: Tex
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="field-input" aria-describedby={description} {...input} />
+      {trailing ? (
+        <div className="field-control">
+          <input ref={inputRef} id={id} className="field-input" aria-describedby={description} {...input} />
+          {trailing}
+        </div>
+      ) : (
+        <input ref={inputRef} id={id} className="field-input" aria-describedby={description} {...input} />
+      )}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
