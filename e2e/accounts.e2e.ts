@@ -247,7 +247,7 @@ describe('accounts in the browser', () => {
         'One uppercase letter': false,
         'One lowercase letter': true,
         'One number': false,
-        'One special character': false,
+        'One symbol (such as ! @ # $ %)': false,
       });
       await newPassword.fill('Another#Pass2026');
       expect(await update.isEnabled()).toBe(true);

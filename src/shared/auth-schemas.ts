@@ -11,6 +11,9 @@ import {
 /** The fixed set of special characters a sign-up password must draw from (docs/product.md §5; the rules name the set). */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`';
 
+/** The first few of the set, named in the rule's label so that it says what a symbol is: '! @ # $ %'. */
+const SYMBOL_EXAMPLES = [...PASSWORD_SPECIAL_CHARACTERS].slice(0, 5).join(' ');
+
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
   label: string;
@@ -28,7 +31,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { id: 'number', label: 'One number', test: (p) => /[0-9]/.test(p) },
   {
     id: 'special',
-    label: 'One special character',
+    label: `One symbol (such as ${SYMBOL_EXAMPLES})`,
     test: (p) => [...p].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch)),
   },
 ];
