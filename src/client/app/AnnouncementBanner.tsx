@@ -1,13 +1,91 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAppConfig } from '../lib/app-config';
+import { STORAGE_KEYS } from '../lib/constants';
+import { storage } from '../lib/storage';
+import { Icon } from '../ui/Icon';
 
-/** The operator's site-wide notice (ANNOUNCEMENT); nothing at all when it is empty. */
+/**
+ * A short fingerprint of the announcement's text (FNV-1a, 32 bits): what the device remembers of a dismissed one,
+ * so that a new or changed announcement shows again without the text itself being kept.
+ */
+export function announcementHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const unit of text) {
+    hash ^= unit.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+/**
+ * Whether the text is cut short: on a phone the announcement takes one line (layout.css), and More shows the rest.
+ * Measured again whenever the banner's width changes (a phone turned on its side, larger text).
+ */
+function useCutShort(text: string) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [cutShort, setCutShort] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setCutShort(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, cutShort };
+}
+
+function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  const textId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const { ref, cutShort } = useCutShort(text);
+
+  return (
+    <div className="announcement" role="region" aria-label="Announcement">
+      <div className="announcement-inner">
+        <p ref={ref} id={textId} className={expanded ? 'announcement-text is-expanded' : 'announcement-text'}>
+          {text}
+        </p>
+        {(cutShort || expanded) && (
+          <button
+            type="button"
+            className="announcement-more"
+            aria-expanded={expanded}
+            aria-controls={textId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? 'Less' : 'More'}
+          </button>
+        )}
+        <button type="button" className="announcement-dismiss" aria-label="Dismiss announcement" onClick={onDismiss}>
+          <Icon>
+            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" />
+          </Icon>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The operator's site-wide notice (ANNOUNCEMENT); nothing at all when it is empty. It can be dismissed: the device
+ * remembers which announcement was (by its hash), so it stays away until the operator says something new.
+ */
 export function AnnouncementBanner() {
   const { data } = useAppConfig();
   const text = data?.announcement.trim();
-  if (!text) return null;
-  return (
-    <div className="announcement" role="region" aria-label="Announcement">
-      <p>{text}</p>
-    </div>
-  );
+  const [dismissed, setDismissed] = useState(() => storage.get(STORAGE_KEYS.announcementDismissed));
+  if (!text || dismissed === announcementHash(text)) return null;
+
+  function dismiss() {
+    if (!text) return;
+    const hash = announcementHash(text);
+    storage.set(STORAGE_KEYS.announcementDismissed, hash);
+    setDismissed(hash);
+    // The button is gone with the banner: the keyboard carries on from the page's main content.
+    document.getElementById('main')?.focus();
+  }
+
+  return <Banner key={text} text={text} onDismiss={dismiss} />;
 }

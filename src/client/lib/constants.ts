@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   userId: 'userId',
   installBannerDismissed: 'installBannerDismissed',
+  /** A short hash of the announcement last dismissed (app/AnnouncementBanner.tsx): a new one shows again. */
+  announcementDismissed: 'announcementDismissed',
   /** Today's unsaved entry (features/journal/writing/entry-draft.ts). */
   entryDraft: 'entryDraft',
 } as const;
