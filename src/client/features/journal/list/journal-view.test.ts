@@ -29,6 +29,14 @@ describe('readJournalLocation', () => {
     expect(readJournalLocation(new URLSearchParams('date=2026-02-31'), today).date).toBe(today);
     expect(readJournalLocation(new URLSearchParams('date=yesterday'), today).date).toBe(today);
   });
+
+  it('shows the current month for a month still to come', () => {
+    expect(readJournalLocation(new URLSearchParams('date=2026-12-01&view=month'), today)).toEqual({
+      view: 'month',
+      date: today,
+    });
+    expect(readJournalLocation(new URLSearchParams('date=2026-11-30&view=month'), today).date).toBe('2026-11-30');
+  });
 });
 
 describe('navigation', () => {
@@ -44,6 +52,8 @@ describe('navigation', () => {
   it('has no next day from today', () => {
     expect(hasNextPeriod({ view: 'day', date: today }, today)).toBe(false);
     expect(hasNextPeriod({ view: 'day', date: '2026-11-21' }, today)).toBe(true);
+    expect(hasNextPeriod({ view: 'month', date: '2026-11-01' }, today)).toBe(false);
+    expect(hasNextPeriod({ view: 'month', date: '2026-10-31' }, today)).toBe(true);
   });
 
   it('knows the current day and month', () => {

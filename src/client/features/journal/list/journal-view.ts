@@ -12,12 +12,13 @@ export interface JournalLocation {
   date: string;
 }
 
+/** The list's place in the URL. A month still to come (typed or kept in a bookmark) shows the current month. */
 export function readJournalLocation(params: URLSearchParams, today: string): JournalLocation {
   const date = params.get('date');
-  return {
-    view: params.get('view') === 'month' ? 'month' : 'day',
-    date: date !== null && dayKeySchema.safeParse(date).success ? date : today,
-  };
+  const view = params.get('view') === 'month' ? 'month' : 'day';
+  const readable = date !== null && dayKeySchema.safeParse(date).success;
+  const future = readable && view === 'month' && monthKeyOf(date) > monthKeyOf(today);
+  return { view, date: readable && !future ? date : today };
 }
 
 export function journalPath({ view, date }: JournalLocation): string {
@@ -44,9 +45,9 @@ export function isCurrentPeriod({ view, date }: JournalLocation, today: string):
   return view === 'month' ? monthKeyOf(date) === monthKeyOf(today) : date === today;
 }
 
-/** The next arrow leads nowhere useful from today (or later) in day view. */
+/** The next arrow leads nowhere useful from today (or later) in day view, nor from the current month in month view. */
 export function hasNextPeriod({ view, date }: JournalLocation, today: string): boolean {
-  return view === 'month' || date < today;
+  return view === 'month' ? monthKeyOf(date) < monthKeyOf(today) : date < today;
 }
 
 /**
