@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import type { EntryField, JournalEntry } from '../../../../shared/entry-schemas';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/session/auth-context';
 import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
+import { answeredFields } from '../../print/journal-export';
 import { EntryFields } from '../writing/EntryFields';
 import {
   PROMPTS,
@@ -14,11 +16,16 @@ import {
   type EntryValues,
 } from '../writing/entry-content';
 import { useUpdateEntry } from '../writing/entry-writes';
-import { formatClockTime, formatMonthDay } from './journal-view';
+import { formatClockTime, formatDayInMonth, formatMonthDay } from './journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-const SHOWN_FIELDS: readonly EntryField[] = ['gratitude', 'celebration', 'manifestation'];
+/** Whether editing has changed anything the entry would be saved with. */
+function hasChanges(draft: EntryValues, entry: JournalEntry, showMemory: boolean): boolean {
+  const now = contentOf(draft, showMemory);
+  const before = contentOf(valuesOf(entry), showMemory);
+  return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
+}
 
 export interface EntryCardProps {
   entry: JournalEntry;
@@ -31,24 +38,48 @@ export interface EntryCardProps {
   deleting: boolean;
 }
 
-/** One entry: its answers, and Edit (entries of today only) and Delete. Editing happens in place. */
+/**
+ * One entry, read like a page of a journal (docs/product.md §2): the day leads (in month view the day's heading above
+ * says it), the time is a quiet note, and only the prompts answered are shown, as in print. Edit (entries of today
+ * only) and Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
+ */
 export function EntryCard({ entry, pending = false, today, inMonth, onDelete, deleting }: EntryCardProps) {
   const { profile } = useAuth();
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const update = useUpdateEntry();
   const [draft, setDraft] = useState<EntryValues | null>(null);
-  // After editing, focus goes back to the Edit button (which is mounted again) rather than to the page.
-  const [returnFocus, setReturnFocus] = useState(false);
+  // After editing, focus goes back to the Edit button (which is mounted again) rather than to the page. An effect of
+  // the card's runs after the discard dialog has closed (child effects run first), while the page is no longer inert.
+  const [returnFocus, setReturnFocus] = useState(0);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (returnFocus > 0) cardRef.current?.querySelector<HTMLElement>('.entry-edit-button')?.focus();
+  }, [returnFocus]);
 
   const time = formatClockTime(entry.date);
   const name = inMonth ? `Entry from ${formatMonthDay(entry.localDate)}, ${time}` : `Entry from ${time}`;
   const canEdit = entry.localDate === today;
-  const fields = entry.memory.trim() ? [...SHOWN_FIELDS, 'memory' as const] : SHOWN_FIELDS;
+  const fields = answeredFields(entry);
 
   function finishEditing() {
+    setAskDiscard(false);
     setDraft(null);
-    setReturnFocus(true);
+    setReturnFocus((count) => count + 1);
+  }
+
+  /** Cancel, or Escape: unchanged, editing simply ends; changed, the writer is asked before the changes go. */
+  function cancel() {
+    if (!draft || update.isPending) return;
+    if (hasChanges(draft, entry, showMemory)) setAskDiscard(true);
+    else finishEditing();
+  }
+
+  function onEditKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    cancel();
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
@@ -74,10 +105,13 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
 
   return (
     // Focusable from script (not by Tab), for the list to hand it the focus (MonthEntries' Load more).
-    <article className="card entry-card" aria-label={name} tabIndex={-1}>
+    <article ref={cardRef} className="card entry-card" aria-label={name} tabIndex={-1}>
       <header className="entry-card-header">
-        <p className="entry-time">
-          <time dateTime={entry.date}>{time}</time>
+        <p className="entry-when">
+          {!inMonth && <span className="entry-day">{formatDayInMonth(entry.localDate)}</span>}
+          <time className="entry-time" dateTime={entry.date}>
+            {time}
+          </time>
         </p>
         {pending && (
           <p className="entry-pending" role="status">
@@ -90,8 +124,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             {canEdit && (
               <Button
                 variant="ghost"
-                className="btn-small"
-                autoFocus={returnFocus}
+                className="btn-small entry-edit-button"
                 onClick={() => setDraft(valuesOf(entry))}
               >
                 Edit
@@ -109,7 +142,13 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
         )}
       </header>
       {draft ? (
-        <form className="form entry-edit-form" aria-label={`Edit ${lowerFirst(name)}`} onSubmit={save} noValidate>
+        <form
+          className="form entry-edit-form"
+          aria-label={`Edit ${lowerFirst(name)}`}
+          onSubmit={save}
+          onKeyDown={onEditKeyDown}
+          noValidate
+        >
           <EntryFields
             values={draft}
             showMemory={showMemory}
@@ -121,30 +160,41 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
             </Button>
-            <Button variant="secondary" disabled={update.isPending} onClick={finishEditing}>
+            <Button variant="secondary" disabled={update.isPending} onClick={cancel}>
               Cancel
             </Button>
           </div>
         </form>
+      ) : fields.length === 0 ? (
+        // An imported entry may have no answer at all.
+        <p className="entry-nothing muted">Nothing written</p>
       ) : (
         <dl className="entry-answers">
           {fields.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd dir="auto">
-                {entry[field].trim() ? (
-                  entry[field]
-                ) : (
-                  <span className="muted">
-                    <span aria-hidden="true">—</span>
-                    <span className="visually-hidden">No answer</span>
-                  </span>
-                )}
-              </dd>
+              <dd dir="auto">{entry[field].trim()}</dd>
             </div>
           ))}
         </dl>
       )}
+      <Dialog
+        open={askDiscard}
+        title="Discard your changes?"
+        onClose={() => setAskDiscard(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setAskDiscard(false)}>
+              Keep writing
+            </Button>
+            <Button variant="danger" onClick={finishEditing}>
+              Discard
+            </Button>
+          </>
+        }
+      >
+        <p>{JOURNAL_MESSAGES.discardChangesQuestion}</p>
+      </Dialog>
     </article>
   );
 }
