@@ -52,7 +52,7 @@ export function JournalList({ location, today, onNavigate, onAddEntry, focusHead
   return (
     <div className="journal-list">
       <ListHeader location={location} today={today} onNavigate={onNavigate} headingRef={headingRef} />
-      <StatsPanel today={today} />
+      <StatsPanel today={today} shownMonth={location.view === 'month' ? location.date.slice(0, 7) : undefined} />
       {location.view === 'month' ? <MonthEntries {...listProps} /> : <DayEntries {...listProps} />}
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -1,12 +1,35 @@
 import { useId, useReducer, useState } from 'react';
 import { Link } from 'react-router';
+import { monthKeyOf } from '../../../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { STATS_MESSAGES } from '../../../../shared/messages';
 import { useStats } from '../api';
+import { useDayCounts } from '../calendar/day-counts';
 import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
 
 export function monthlyCountText(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
+}
+
+/** '3 entries in October', or 'in October 2025' for a month of another year than today's. */
+export function shownMonthCountText(count: number, monthKey: string, today: string): string {
+  const month = new Date(Number(monthKey.slice(0, 4)), Number(monthKey.slice(5, 7)) - 1, 1);
+  const sameYear = monthKey.slice(0, 4) === today.slice(0, 4);
+  const name = month.toLocaleDateString('en-US', sameYear ? { month: 'long' } : { month: 'long', year: 'numeric' });
+  return `${count} ${count === 1 ? 'entry' : 'entries'} in ${name}`;
+}
+
+/**
+ * The count of the month the month view shows, when that is not the current month: from the month's day counts,
+ * the very answer its calendar draws (same query, so no request of its own). Nothing until they are known.
+ */
+function useShownMonthCount(shownMonth: string | undefined, today: string): number | undefined {
+  const other = shownMonth !== undefined && shownMonth !== monthKeyOf(today) ? shownMonth : undefined;
+  const askable = other !== undefined && other < monthKeyOf(today) && Number(other.slice(0, 4)) >= FIRST_CALENDAR_YEAR;
+  const counts = useDayCounts({ month: other ?? monthKeyOf(today) }, askable);
+  if (!askable || !counts.data) return undefined;
+  return Object.values(counts.data.days).reduce((sum, count) => sum + count, 0);
 }
 
 export function streakText(streak: number): string {
@@ -55,8 +78,9 @@ const detailsRefreshes = new Map<string, 'refreshing' | number>();
  * expander refreshes the numbers (another device may have written since); if that refresh fails, the summary keeps
  * the numbers it has, and only the details say they could not be loaded.
  */
-export function StatsPanel({ today }: { today: string }) {
+export function StatsPanel({ today, shownMonth }: { today: string; /** The month view's month, YYYY-MM. */ shownMonth?: string }) {
   const stats = useStats(today);
+  const shownMonthCount = useShownMonthCount(shownMonth, today);
   const [expanded, setExpanded] = useState(false);
   const [, detailsRefreshed] = useReducer((count: number) => count + 1, 0);
   const headingId = useId();
@@ -102,6 +126,9 @@ export function StatsPanel({ today }: { today: string }) {
         <>
           <div className="stats-summary">
             <Stat icon="✎" text={monthlyCountText(stats.data.monthlyCount)} />
+            {shownMonth !== undefined && shownMonthCount !== undefined && (
+              <Stat icon="▦" text={shownMonthCountText(shownMonthCount, shownMonth, today)} />
+            )}
             <Stat icon="☀" text={streakText(stats.data.streak)} />
             <button
               type="button"
