@@ -21,16 +21,16 @@ export interface JournalOptions {
  * One server and one browser for a test file, and `withJournal`: a fresh, verified account signed in through the
  * login screen, in its own browser context, on today's journal. `withClock` installs Playwright's clock before the
  * first page load, as the clock requires; `firstVisit` runs before that load too, on a device without the service
- * worker.
+ * worker. `env` adds to the server's settings (ANNOUNCEMENT, say).
  */
-export function journalSuite(): {
+export function journalSuite(env: NodeJS.ProcessEnv = {}): {
   suite: Suite;
   withJournal: (
     test: (page: Page, account: Awaited<ReturnType<typeof createAccount>>) => Promise<void>,
     options?: JournalOptions,
   ) => Promise<void>;
 } {
-  const suite = serverAndBrowser();
+  const suite = serverAndBrowser(env);
   async function withJournal(
     test: (page: Page, account: Awaited<ReturnType<typeof createAccount>>) => Promise<void>,
     options: JournalOptions = {},
