@@ -64,8 +64,10 @@ export function createApp(deps: AppDeps) {
     transport,
     logger,
     now,
-    compose: (template, recipient, at) =>
-      template === 'reminder' ? reminders.composeMail(recipient, at) : auth.composeMail(template, recipient, at),
+    compose: (template, recipient, at, queuedAt) =>
+      template === 'reminder'
+        ? reminders.composeMail(recipient, at, queuedAt)
+        : auth.composeMail(template, recipient, at),
     onSent: (mail, file) => {
       // A development convenience: the link the server made, on the console. Never in production logs.
       if (file && config.env === 'development' && mail.link) {

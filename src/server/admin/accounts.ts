@@ -162,8 +162,10 @@ export class AccountAdmin {
       logger: createLogger('silent'),
       now: this.now,
       // Whatever else waits in the queue goes too, as the server would send it: a reminder with its own composer.
-      compose: (template, recipient, at) =>
-        template === 'reminder' ? reminders.composeMail(recipient, at) : auth.composeMail(template, recipient, at),
+      compose: (template, recipient, at, queuedAt) =>
+        template === 'reminder'
+          ? reminders.composeMail(recipient, at, queuedAt)
+          : auth.composeMail(template, recipient, at),
     });
     try {
       worker.kick();

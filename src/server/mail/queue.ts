@@ -38,8 +38,16 @@ export async function enqueueTemplate(
   return row.id;
 }
 
-/** Writes the email a template stands for, or null when there is none to send. */
-export type MailComposer = (template: MailTemplate, recipient: string, now: Date) => Promise<OutgoingMail | null>;
+/**
+ * Writes the email a template stands for, or null when there is none to send. `queuedAt` is when it was queued: a
+ * reminder queued on a day that is over is not sent.
+ */
+export type MailComposer = (
+  template: MailTemplate,
+  recipient: string,
+  now: Date,
+  queuedAt: Date,
+) => Promise<OutgoingMail | null>;
 
 export interface MailWorkerDeps {
   db: Kysely<Database>;
@@ -161,7 +169,7 @@ export class MailWorker {
       if (claimed.numUpdatedRows !== 1n) continue;
       try {
         const mail = row.template
-          ? await this.compose(row.template, row.recipient, now)
+          ? await this.compose(row.template, row.recipient, now, new Date(row.created_at))
           : { to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body };
         // A sent email is deleted at once: its body held a link, and nothing reads it again.
         if (!mail) {

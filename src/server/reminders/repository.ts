@@ -161,17 +161,12 @@ export async function takeWriteLock(trx: Transaction<Database>, dialect: Dialect
   if (dialect === 'sqlite') await sql`update reminder set enabled = enabled where 0 = 1`.execute(trx);
 }
 
-/** Several reminders in one statement per batch of rows; each is a template and an address (docs/decisions/013). */
+/**
+ * Several reminders in one statement; each is a template and an address (docs/decisions/013). One still waiting from
+ * an earlier day (the mail server has been down since) stays, and is dropped when it is composed.
+ */
 export async function enqueueReminders(trx: Transaction<Database>, recipients: string[], now: Date): Promise<void> {
   if (recipients.length === 0) return;
-  // A reminder still waiting in the queue (the mail server has been down since) is for a day that is over: the
-  // new one takes its place, so a returning mail server never sends a run of them.
-  await trx
-    .deleteFrom('mail_queue')
-    .where('template', '=', 'reminder')
-    .where('sent_at', 'is', null)
-    .where('recipient', 'in', recipients)
-    .execute();
   const at = now.toISOString();
   await trx
     .insertInto('mail_queue')

@@ -355,6 +355,28 @@ describe.each(DATABASE_KINDS)('reminder emails on %s', { timeout: 120_000 }, (ki
     expect(await mailsTo(onTime.email)).toHaveLength(3);
   });
 
+  it('never sends a reminder for a day that is over: found after midnight, or waiting while the mail server was down', async () => {
+    // 23:30 in New York is 03:30 UTC the next day.
+    const night = await person({ time: '23:30' });
+    // Found 40 minutes late, at 00:10: within the hour, but its day is over.
+    h.clock.set('2026-03-16T04:10:00.000Z');
+    expect(await h.journal.reminders.runDue()).toMatchObject({ queued: 0, late: 1 });
+    expect(await mailsTo(night.email)).toEqual([]);
+
+    // Queued on Monday while mail cannot go out (nothing sends it), queued again on Tuesday: only Tuesday's arrives.
+    const morning = await person();
+    const stuck = new ReminderScheduler({ database: h.database, logger: createLogger('silent'), now: h.clock.now, mailQueued: () => undefined });
+    h.clock.set('2026-03-16T12:00:05.000Z');
+    expect((await stuck.runDue()).queued).toBe(1);
+    h.clock.set('2026-03-17T12:00:05.000Z');
+    expect((await stuck.runDue()).queued).toBe(1);
+    h.journal.mailWorker.kick();
+    const arrived = await mailsTo(morning.email);
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]?.text).toContain(quoteForDay(dailyQuotes(), '2026-03-17').quote);
+    expect(await h.database.db.selectFrom('mail_queue').selectAll().where('recipient', '=', morning.email).execute()).toEqual([]);
+  });
+
   it('sends nothing to a disabled account or an unverified address', async () => {
     const disabled = await person();
     const disabledLater = await person();

@@ -16,14 +16,17 @@ import { localDateIn, nextReminder } from './zoned-time';
 /** How often each process looks for due reminders; ticks fall on the half-minute, just after it begins. */
 const TICK_MS = 30_000;
 const TICK_DELAY_MS = 250;
-/** A reminder found more than this late (the server was down at its time) is not sent: its next one is awaited. */
+/**
+ * A reminder found more than this late (the server was down at its time) is not sent, nor one whose day is over on
+ * the person's clock: its next one is awaited.
+ */
 export const LATE_LIMIT_MS = 60 * 60_000;
 /**
  * Reminders claimed and queued per transaction. Each transaction is short, and the pass lets the event loop answer
  * requests between them, so that 10,000 reminders due at the same minute never hold up anyone's reading or writing
  * for long (bench/RESULTS.md, "Reminders").
  */
-const CHUNK = 250;
+const CHUNK = 100;
 /** A pass ends after this many transactions, whatever is left, and the next tick goes on: a safety net only. */
 const MAX_CHUNKS_PER_PASS = 4_000;
 
@@ -102,9 +105,10 @@ export class ReminderScheduler {
     // One moment for the whole pass: what is due, what is late and what comes next are judged against it.
     const now = this.deps.now();
     const nextTimes = new Map<string, string | null>();
+    const todays = new Map<string, string>();
     try {
       for (let chunk = 0; chunk < MAX_CHUNKS_PER_PASS && !this.stopped; chunk += 1) {
-        const { seen, outcomes } = await this.deps.database.write((trx) => this.claimChunk(trx, now, nextTimes));
+        const { seen, outcomes } = await this.deps.database.write((trx) => this.claimChunk(trx, now, nextTimes, todays));
         for (const outcome of outcomes) {
           if (outcome === 'send') run.queued += 1;
           else run[outcome] += 1;
@@ -132,6 +136,7 @@ export class ReminderScheduler {
     trx: Transaction<Database>,
     now: Date,
     nextTimes: Map<string, string | null>,
+    todays: Map<string, string>,
   ): Promise<{ seen: number; outcomes: Outcome[] }> {
     const { dialect } = this.deps.database;
     await takeWriteLock(trx, dialect);
@@ -141,6 +146,14 @@ export class ReminderScheduler {
     // The person's day each reminder is for: the day its moment falls on in their zone.
     const dayOf = (reminder: DueReminder) => localDateIn(reminder.timeZone, new Date(reminder.dueAt));
     const days = due.map(dayOf);
+    const todayIn = (timeZone: string) => {
+      let today = todays.get(timeZone);
+      if (today === undefined) {
+        today = localDateIn(timeZone, now);
+        todays.set(timeZone, today);
+      }
+      return today;
+    };
     const written = await entryDays(
       trx,
       due.map((reminder) => reminder.userId),
@@ -152,8 +165,9 @@ export class ReminderScheduler {
     const outcomeOf = new Map<string, Outcome>();
     due.forEach((reminder, index) => {
       const day = days[index] ?? '';
+      // Late: more than an hour, or its day is over on the person's clock (a reminder at 23:30 found at 00:10).
       const outcome: Outcome =
-        now.getTime() - Date.parse(reminder.dueAt) > LATE_LIMIT_MS
+        now.getTime() - Date.parse(reminder.dueAt) > LATE_LIMIT_MS || todayIn(reminder.timeZone) !== day
           ? 'late'
           : !reminder.emailVerified || reminder.disabled
             ? 'inactive'

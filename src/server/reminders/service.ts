@@ -113,15 +113,17 @@ export class ReminderService {
   /**
    * Writes a queued reminder just before it is sent, with its unsubscribe link (never stored). Null when there is
    * nothing to send any more: no such account, a disabled or unverified one, reminders turned off since, the day it
-   * was for already over in the person's zone, or today's entry written meanwhile.
+   * was for already over in the person's zone (a mail server down since then; a newer reminder, if any, is the one
+   * that goes), or today's entry written meanwhile.
    */
-  async composeMail(recipient: string, now: Date): Promise<OutgoingMail | null> {
+  async composeMail(recipient: string, now: Date, queuedAt: Date): Promise<OutgoingMail | null> {
     const { database, config } = this.deps;
     const user = await findUserByEmail(database.db, recipient);
     if (!user?.emailVerified || (await isAccountDisabled(database.db, user.id))) return null;
     const row = await findReminder(database.db, database.dialect, user.id);
     const day = row?.last_sent_local_date;
-    if (!row?.enabled || !day || localDateIn(row.time_zone, now) !== day) return null;
+    if (!row?.enabled || !day) return null;
+    if (localDateIn(row.time_zone, now) !== day || localDateIn(row.time_zone, queuedAt) !== day) return null;
     if (await hasEntryOn(database.db, user.id, day)) return null;
     const token = encodeURIComponent(unsubscribeToken(config.authSecret, user.id, row.unsubscribe_nonce));
     return reminderMail(
