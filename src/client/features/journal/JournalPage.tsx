@@ -7,6 +7,8 @@ import '../../styles/journal.css';
 import { YearAtAGlance } from './calendar/YearAtAGlance';
 import { JournalList } from './list/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from './list/journal-view';
+import { SearchResults } from './search/SearchResults';
+import { readSearchLocation } from './search/search-view';
 import { BreathingStep } from './writing/BreathingStep';
 import { EntryForm } from './writing/EntryForm';
 import { WelcomeStep } from './writing/WelcomeStep';
@@ -47,7 +49,11 @@ export function JournalPage() {
   const location = readJournalLocation(searchParams, today);
   // The year at a glance (docs/product.md §16) is a view of the list's own URL, opened from the stats' details.
   const year = readYearView(searchParams, today);
-  usePageTitle(step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step]);
+  // A search (docs/product.md §17) is a view of the list's own URL too, /journal?q=...
+  const search = readSearchLocation(searchParams);
+  usePageTitle(
+    step === 'list' && search ? 'Search' : step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step],
+  );
   // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
   // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
   const shownStep = useRef(step);
@@ -95,6 +101,13 @@ export function JournalPage() {
         </div>
       );
     default:
+      if (search) {
+        return (
+          <div className="page journal-page">
+            <SearchResults search={search} />
+          </div>
+        );
+      }
       if (year !== undefined) {
         return (
           <div className="page journal-page">

@@ -1,7 +1,11 @@
 import type { Ref } from 'react';
+import { useNavigate } from 'react-router';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
+import type { SearchNavigationState } from '../search/SearchResults';
+import { SearchField } from '../search/SearchField';
+import { NEW_SEARCH, searchPath } from '../search/search-view';
 import {
   formatDayHeading,
   formatMonthHeading,
@@ -36,9 +40,18 @@ export interface ListHeaderProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** The date shown (the page's one h1), the arrows either side of it, the day/month toggle and 'Go to Today'. */
+/**
+ * The date shown (the page's one h1), the arrows either side of it, the day/month toggle, 'Go to Today', and the
+ * search box, whose typing opens the search screen (docs/product.md §17).
+ */
 export function ListHeader({ location, today, onNavigate, headingRef }: ListHeaderProps) {
   const wide = useMediaQuery(WIDE_SCREEN);
+  const navigate = useNavigate();
+  const openSearch = (q: string) => {
+    if (!q.trim()) return;
+    const state: SearchNavigationState = { focusSearch: true, fromList: true };
+    void navigate(searchPath({ ...NEW_SEARCH, q }), { state });
+  };
   const unit = location.view === 'month' ? 'month' : 'day';
   const heading =
     location.view === 'month'
@@ -100,6 +113,7 @@ export function ListHeader({ location, today, onNavigate, headingRef }: ListHead
           </Button>
         )}
       </div>
+      <SearchField query="" onSearch={openSearch} />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
+import {
+  compareBestFirst,
+  compareNewestFirst,
+  type EntryMatch,
+  matchEntry,
+  parseSearchQuery,
+  SEARCH_PAGE_SIZE,
+  type SearchPage,
+  type SearchableEntry,
+  toSearchResult,
+} from '../../../../shared/search';
+import { journalKeys } from '../api';
+import { withPendingWrites } from '../list/pending-entries';
+import type { PendingWrite } from '../sync/outbox';
+import type { SearchLocation } from './search-view';
+
+function isEntry(value: unknown): value is JournalEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return ['id', 'localDate', 'date', 'updatedAt', 'gratitude', 'celebration', 'manifestation', 'memory'].every(
+    (field) => typeof entry[field] === 'string',
+  );
+}
+
+/** The entries of a cached answer: a day's page ({entries}) or a month's pages ({pages: [{entries}]}). */
+function entriesOf(data: unknown): JournalEntry[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const answer = data as { entries?: unknown; pages?: unknown };
+  if (Array.isArray(answer.entries)) return answer.entries.filter(isEntry);
+  if (Array.isArray(answer.pages)) return answer.pages.flatMap(entriesOf);
+  return [];
+}
+
+/**
+ * The entries this device holds (docs/architecture.md, "The app's data"): every day and month list in the query
+ * cache, which is kept in IndexedDB, each entry once in its newest form, with the writes still waiting in the outbox
+ * laid over (new entries added, edits shown, deleted ones gone).
+ */
+export function entriesOnDevice(queryClient: QueryClient, pending: readonly PendingWrite[]): JournalEntry[] {
+  const byId = new Map<string, JournalEntry>();
+  for (const [, data] of queryClient.getQueriesData({ queryKey: journalKeys.entries })) {
+    for (const entry of entriesOf(data)) {
+      const known = byId.get(entry.id);
+      if (!known || known.updatedAt < entry.updatedAt) byId.set(entry.id, entry);
+    }
+  }
+  return withPendingWrites([...byId.values()], pending, () => true);
+}
+
+/** A page of a search on the device: its results, and how many entries the device had to search. */
+export interface DeviceSearchPage extends SearchPage {
+  searched: number;
+}
+
+const CURSOR = /^device:(\d{1,7})$/;
+
+/**
+ * The same search as GET /api/search (src/shared/search.ts's rules, filters, order and pages), run on the entries
+ * this device holds. Its cursors name a place in its own list ("device:20"); any other starts at the beginning.
+ */
+export function searchOnDevice(
+  entries: readonly SearchableEntry[],
+  location: SearchLocation,
+  cursor: string | null,
+): DeviceSearchPage {
+  const terms = parseSearchQuery(location.q);
+  const offset = Number(CURSOR.exec(cursor ?? '')?.[1] ?? 0);
+  const found: { entry: SearchableEntry; match: EntryMatch }[] = [];
+  for (const entry of entries) {
+    if (location.from && entry.localDate < location.from) continue;
+    if (location.to && entry.localDate > location.to) continue;
+    const match = matchEntry(entry, terms, location.prompt);
+    if (match) found.push({ entry, match });
+  }
+  found.sort(location.order === 'best' ? compareBestFirst : (a, b) => compareNewestFirst(a.entry, b.entry));
+  const page = found.slice(offset, offset + SEARCH_PAGE_SIZE);
+  return {
+    results: page.map(({ entry, match }) => toSearchResult(entry, match)),
+    nextCursor: offset + SEARCH_PAGE_SIZE < found.length ? `device:${offset + SEARCH_PAGE_SIZE}` : null,
+    searched: entries.length,
+  };
+}
