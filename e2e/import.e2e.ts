@@ -168,7 +168,7 @@ describe('importing a journal in Settings', () => {
       await visible(section.getByRole('alert').filter({ hasText: 'The column “Thankful” can fill one field only.' }));
       expect(await importButton.isDisabled()).toBe(true);
       await section.getByLabel(PROMPTS.celebration).selectOption('');
-      await expect.poll(() => importButton.isEnabled()).toBe(true);
+      await expect.poll(() => importButton.isEnabled(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => section.locator('.import-headline').textContent()).toBe(
         '2 entries will be imported. They run from November 3, 2020 to November 5, 2020.',
       );
