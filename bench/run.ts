@@ -3,16 +3,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchFirstScreen, benchLighthouse } from './client';
 import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS } from './data';
 import { benchJournal } from './journal';
+import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, reminders
+ * (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'reminders'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -27,6 +29,7 @@ const HEADINGS: Record<Part, string[]> = {
   memory: ['## Memory'],
   client: ['## First screen', '## Lighthouse'],
   data: ['## Export', '## Import'],
+  reminders: ['## Reminders'],
 };
 
 /**
@@ -261,6 +264,33 @@ async function main() {
       `- Day reads asked before an import's first commit, while the server received the file, read and checked it on a worker thread and looked up its entries, waited up to ${Math.round(result.readsBeforeFirstWrite.max)} ms; those asked while it wrote had a p99 of ${Math.round(result.readsWhileWriting.p99)} ms, ${(result.readsWhileWriting.p99 / Math.max(1, result.readIdle.p99)).toFixed(1)}x the p99 without an import.`,
       `- POST p99 while importing: ${ratio(result.postDuring, result.postIdle)}x the p99 without.`,
       `- ${result.importsDuring} imports ran during the measures: ${(result.importMsDuring / 1000).toFixed(1)} s each on average, ${(result.firstWriteMsDuring / 1000).toFixed(1)} s of it before the first commit (alone: ${(result.importMs / 1000).toFixed(1)} s and ${(result.importFirstWriteMs / 1000).toFixed(1)} s).`,
+      '',
+    );
+  }
+  if (parts.has('reminders')) {
+    begin('reminders');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const runs: ReminderBench[] = [await benchReminders('sqlite'), await benchReminders('postgres', 2)];
+    const where = (r: ReminderBench) => (r.database === 'sqlite' ? 'SQLite, 1 process' : `PostgreSQL, ${r.processes} processes`);
+    const seconds = (ms: number) => (ms / 1000).toFixed(1);
+    const ms = (value: number) => (Math.round(value * 10) / 10).toString();
+    const phases = (r: ReminderBench, of: 'p50' | 'p99') => [r.idle, r.queueing, r.sending].map((phase) => ms(phase[of])).join(' / ');
+    log(
+      '## Reminders (10,000 due at the same minute)',
+      '',
+      `${runs[0]?.people.toLocaleString('en-US')} verified accounts, each with a reminder every day at the same moment (the same minute on each one's clock in ten time zones), written into the database while the server ran. Another user reads their day (GET /api/entries?day) at 10 connections from 15 s before that minute until the last email is sent; each read is counted in the phase it was asked in. The benchmark reads the database every 25 ms to see how many reminders are claimed and how many emails still wait. Emails go to the outbox folder. On PostgreSQL two server processes share the work; the reads go to the first. Started at a ${startedAt}.`,
+      '',
+      '| database | first queued s | all queued s | all sent s | reads before / queueing / sending | p50 ms before / queueing / sending | p99 ms before / queueing / sending | max ms queueing | errors | non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...runs.map(
+        (r) =>
+          `| ${where(r)} | ${seconds(r.firstQueuedMs)} | ${seconds(r.allQueuedMs)} | ${seconds(r.allSentMs)} | ${r.idle.reads} / ${r.queueing.reads} / ${r.sending.reads} | ${phases(r, 'p50')} | ${phases(r, 'p99')} | ${ms(r.queueing.max)} | ${r.errors} | ${r.non2xx} |`,
+      ),
+      '',
+      ...runs.map(
+        (r) =>
+          `- ${where(r)}: all ${r.people.toLocaleString('en-US')} queued ${seconds(r.allQueuedMs)} s after their minute (goal: within 60 s); other users' day reads had a p50 / p99 of ${ms(r.queueing.p50)} / ${ms(r.queueing.p99)} ms while they were queued and ${ms(r.sending.p50)} / ${ms(r.sending.p99)} ms while they were sent, against ${ms(r.idle.p50)} / ${ms(r.idle.p99)} ms before.`,
+      ),
       '',
     );
   }
