@@ -1,11 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { THEME_NAMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { openPage, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
+  }
+}
 
 const suite = serverAndBrowser();
 
@@ -43,6 +52,25 @@ async function waitForReminder(outbox: string, to: string, until: number): Promi
     if (Date.now() > until) throw new Error(`no reminder email to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** axe-core, evaluated in the page under its real CSP, as in a11y.e2e.ts: the serious and critical violations. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.targets.map((target) => `${violation.id} (${violation.impact}) at ${target}`));
 }
 
 function remindersSection(page: Page) {
@@ -121,6 +149,28 @@ describe('reminders', () => {
       },
       { context: { timezoneId: BROWSER_ZONE } },
     );
+  });
+
+  it.each(THEME_NAMES)('has no serious accessibility violations in the %s theme, on the form and the unsubscribe page', async (theme) => {
+    const { email, password } = await createAccount(suite.server);
+    await suite.withPage(async (page, context) => {
+      await context.addInitScript((name) => localStorage.setItem('theme', name), theme);
+      await signIn(page, email, password);
+      await page.waitForURL('**/journal');
+      await page.goto('/settings');
+      const section = remindersSection(page);
+      await section.getByRole('switch', { name: 'Daily reminder email' }).click();
+      await section.getByRole('button', { name: 'Save Reminders' }).click();
+      await visible(section.getByRole('status').filter({ hasText: 'Saved. Your next reminder:' }));
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/reminders/unsubscribe?token=bm9ib2R5.forged');
+      await visible(page.getByRole('button', { name: 'Unsubscribe' }));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await visible(page.getByText('This unsubscribe link is not valid.', { exact: false }));
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 
   it('says so when the link is not valid, and changes nothing', async () => {
