@@ -121,9 +121,12 @@ interface Word {
   end: number;
 }
 
-function wordsOf(folded: string): Word[] {
+/** WORDS for a folded text of ASCII alone (most entries): the same words, found several times faster. */
+const ASCII_WORDS = /[a-z0-9]+/g;
+
+function wordsOf(folded: string, ascii = false): Word[] {
   const words: Word[] = [];
-  for (const match of folded.matchAll(WORDS)) {
+  for (const match of folded.matchAll(ascii ? ASCII_WORDS : WORDS)) {
     words.push({ text: match[0], start: match.index, end: match.index + match[0].length });
   }
   return words;
@@ -247,6 +250,11 @@ function termRanges(term: SearchTerm, folded: string, words: Word[]): [number, n
   return ranges;
 }
 
+/** What a text must hold, at least, for the term to match in it. */
+function needlesOf(term: SearchTerm): string[] {
+  return term.kind === 'phrase' ? term.words : [term.text];
+}
+
 /** Whole-word matches count for more than a word that only begins with what was typed. */
 function termWeight(term: SearchTerm, folded: string, range: [number, number]): number {
   if (term.kind !== 'word') return 1;
@@ -279,15 +287,19 @@ const TYPICAL_WORDS = 80;
  * BM25 weight of how often it occurs (whole words counting more than begun ones) against the entry's length.
  */
 export function matchEntry(entry: SearchableEntry, terms: SearchTerm[], prompt?: EntryField): EntryMatch | undefined {
-  const fields = prompt ? [prompt] : ENTRY_FIELDS;
+  const fields = (prompt ? [prompt] : ENTRY_FIELDS).flatMap((field) =>
+    entry[field] ? [{ field, folded: foldText(entry[field]) }] : [],
+  );
+  // Most entries read by a search lack a word outright: found out before any text is cut into words.
+  const lacking = terms.some((term) =>
+    needlesOf(term).some((needle) => !fields.some(({ folded }) => folded.text.includes(needle))),
+  );
+  if (lacking) return undefined;
   const found: FieldMatch[] = [];
   const occurrences = terms.map(() => 0);
   let length = 0;
-  for (const field of fields) {
-    const text = entry[field];
-    if (!text) continue;
-    const folded = foldText(text);
-    const words = wordsOf(folded.text);
+  for (const { field, folded } of fields) {
+    const words = wordsOf(folded.text, folded.start === null);
     length += words.length;
     const ranges: [number, number][] = [];
     terms.forEach((term, index) => {

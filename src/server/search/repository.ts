@@ -94,17 +94,20 @@ async function* sqliteBatches(
   const newestDay = Math.min(query.lastDay ?? Infinity, query.after?.localDay ?? Infinity);
   let from = Number.isFinite(newestDay) ? dayStart(newestDay) : 0;
   const to = query.firstDay === undefined ? OWNER_SPAN - 1 : dayEnd(query.firstDay);
+  // better-sqlite3 binds a JavaScript number as a REAL, and FTS5 takes a row id bound only from an INTEGER: given a
+  // REAL it reads the word's row ids of every writer and leaves the range to SQLite, which costs as much as everyone
+  // else's journals (bench/RESULTS.md, "Search"). Hence the casts.
   const read = (low: number, high: number, limit: number | null) =>
     sql<EntryRow>`
       select e.* from search_text f
       join search_doc d on d.doc = f.rowid
       join journal_entry e on e.id = d.entry_id
       where search_text match ${match}
-        and f.rowid between (select owner * ${OWNER_SPAN} from search_owner where user_id = ${userId}) + ${low}
-                        and (select owner * ${OWNER_SPAN} from search_owner where user_id = ${userId}) + ${high}
+        and f.rowid between (select owner * ${sql.raw(String(OWNER_SPAN))} from search_owner where user_id = ${userId}) + cast(${low} as integer)
+                        and (select owner * ${sql.raw(String(OWNER_SPAN))} from search_owner where user_id = ${userId}) + cast(${high} as integer)
         and e.user_id = ${userId}
       order by f.rowid
-      limit ${limit ?? -1}`.execute(db);
+      limit cast(${limit ?? -1} as integer)`.execute(db);
   for (let batch = 0; from <= to; batch += 1) {
     const limit = size(batch);
     const { rows } = await read(from, to, limit);
