@@ -36,7 +36,7 @@ const WORDS = (
 ).split(' ');
 
 /** A seeded generator (mulberry32), so that each run writes the same journal. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -47,10 +47,10 @@ function random(seed: number): () => number {
   };
 }
 
-const between = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+export const between = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
 /** Sentences of ordinary words until the text is about `length` characters long. */
-function prose(rand: () => number, length: number): string {
+export function prose(rand: () => number, length: number): string {
   const sentences: string[] = [];
   let size = 0;
   while (size < length) {

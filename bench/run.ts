@@ -5,16 +5,17 @@ import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS } from './data
 import { benchJournal } from './journal';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
+import { benchSearch, SEARCH_REQUESTS } from './search';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, reminders
- * (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, reminders,
+ * search (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'reminders'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'reminders', 'search'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -30,6 +31,7 @@ const HEADINGS: Record<Part, string[]> = {
   client: ['## First screen', '## Lighthouse'],
   data: ['## Export', '## Import'],
   reminders: ['## Reminders'],
+  search: ['## Search'],
 };
 
 /**
@@ -291,6 +293,32 @@ async function main() {
         (r) =>
           `- ${where(r)}: all ${r.people.toLocaleString('en-US')} queued ${seconds(r.allQueuedMs)} s after their minute (goal: within 60 s); other users' day reads had a p50 / p99 of ${ms(r.queueing.p50)} / ${ms(r.queueing.p99)} ms while they were queued and ${ms(r.sending.p50)} / ${ms(r.sending.p99)} ms while they were sent, against ${ms(r.idle.p50)} / ${ms(r.idle.p99)} ms before.`,
       ),
+      '',
+    );
+  }
+  if (parts.has('search')) {
+    begin('search');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const result = await benchSearch();
+    const [alone, among] = result.rounds;
+    if (!alone || !among) throw new Error('search: a round is missing');
+    const ratio = (search: number, day: number) => (search / Math.max(0.01, day)).toFixed(2);
+    log(
+      '## Search',
+      '',
+      `One person's journal of ${result.mine.toLocaleString('en-US')} entries (about seven a day over four years, three prompts of 100 to 300 characters from a vocabulary of 200 ordinary words, a memory on one in five; five rare words in one entry in 200 each), searched through GET /api/search with the session, first alone in the database, then among ${among.others.toLocaleString('en-US')} entries of 100 other people written the same way. All were written into the database file with multi-row INSERTs while the server was stopped, through the index's triggers: the searcher's in ${result.seedMineSeconds} s, the others' in ${result.seedOthersSeconds} s. Each figure is ${SEARCH_REQUESTS} sequential requests, the measures in turns, after a warm-up; the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries on the same server, with the answer cache off (READ_CACHE_MB=0). Started at a ${startedAt}.`,
+      '',
+      '| measure | results on the first page | p50 ms alone | p99 ms alone | p50 ms among 1,000,000 | p99 ms among 1,000,000 | p50 / day list p50, alone | among 1,000,000 |',
+      '|---|---|---|---|---|---|---|---|',
+      `| day list, answer cache off | ${alone.dayList.entries} | ${alone.dayList.p50} | ${alone.dayList.p99} | ${among.dayList.p50} | ${among.dayList.p99} | 1 | 1 |`,
+      ...alone.searches.map((search, index) => {
+        const other = among.searches[index];
+        return `| ${search.label} | ${search.results} | ${search.p50} | ${search.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(search.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
+      }),
+      '',
+      `- A one-word search among 1,000,000 entries of others: ${among.searches.slice(0, 3).map((search) => `${search.label.split(' (')[0]} ${ratio(search.p50, among.dayList.p50)}x`).join(', ')} the day list's uncached p50 (goal: within 3x).`,
+      `- The same searches alone in the database against among 1,000,000 others, p50: ${alone.searches.map((search, index) => `${search.p50} / ${among.searches[index]?.p50 ?? '-'} ms`).join(', ')} (goal: no growth with other people's entries).`,
+      `- The search index: ${alone.indexMb} MB of a ${alone.fileMb} MB database file for ${result.mine.toLocaleString('en-US')} entries; ${among.indexMb} MB of ${among.fileMb} MB for ${(result.mine + among.others).toLocaleString('en-US')}.`,
       '',
     );
   }
