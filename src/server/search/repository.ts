@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
 import type { EntryField, JournalEntry } from '../../shared/entry-schemas';
 import { compareNewestFirst, type SearchTerm } from '../../shared/search';
@@ -15,6 +15,8 @@ export interface CandidateQuery {
   firstDay: number | undefined;
   lastDay: number | undefined;
   after: EntryCursor | undefined;
+  /** Every match is wanted (best match first ranks them all): the order of the batches does not matter. */
+  everything: boolean;
 }
 
 /** How many entries the next batch asks for, given how many batches came before it. */
@@ -35,7 +37,8 @@ const dayEnd = (day: number) => dayStart(day) + DAY_SPAN - 1;
 
 /**
  * The entries of a person that may match a search, newest first (their day, then when written, then the id), in
- * batches: every entry that matches is in one of them, and a batch ends with a whole day. The index narrows them
+ * batches: every entry that matches is in one of them, and a batch ends with a whole day (when every match is
+ * wanted, PostgreSQL gives them in one batch, in no order). The index narrows them
  * down where it can (SQLite's FTS5, PostgreSQL's GIN); otherwise, for searches of one letter or of text in scripts
  * without spaces and emoji only, they are the person's entries, read in the order of the day lists' own index. Either
  * way only this person's entries are read: the cost does not grow with anyone else's journal.
@@ -126,38 +129,99 @@ async function* sqliteBatches(
   }
 }
 
-/** PostgreSQL: the GIN index's matches of the person's words, newest first, a batch at a time after the last one. */
+/** How many of a person's newest entries PostgreSQL looks through before it asks the GIN index (postgresBatches). */
+const RECENT_WINDOW = 200;
+
+/** Whether a key comes after the cursor, newest first, in SQL. */
+function afterCursor(cursor: EntryCursor) {
+  return (eb: ExpressionBuilder<{ e: JournalEntryTable }, 'e'>) =>
+    eb.or([
+      eb('e.local_day', '<', cursor.localDay),
+      eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '<', cursor.date)]),
+      eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '=', cursor.date), eb('e.id', '<', cursor.id)]),
+    ]);
+}
+
+/**
+ * PostgreSQL: the matches of the person's words, newest first. A common word is among the newest entries: those
+ * are looked through first, a window at a time by the day lists' index, while that fills the batches. Once a window
+ * falls short, the rest come from the GIN index a batch at a time, or all at once when every match is wanted (best match first), in no order. The
+ * planner cannot tell a common word of one person from a rare one (every word is begun with its writer's number), so
+ * the order of the two is fixed here rather than left to it. Parallel workers are kept out: starting them costs more
+ * than a search of one journal, and the planner, counting everyone's rows, calls them in as the database grows.
+ */
 async function* postgresBatches(
   db: Kysely<Database>,
   query: CandidateQuery,
   tsQuery: string,
   size: BatchSize,
 ): AsyncGenerator<JournalEntry[]> {
+  const matches = sql<boolean>`s.vector @@ cast(${tsQuery} as tsquery)`;
+  const inRange = <Q extends SelectQueryBuilder<Database & { e: JournalEntryTable }, 'e', object>>(select: Q, cursor: EntryCursor | undefined): Q => {
+    let ranged = select.where('e.user_id', '=', query.userId) as Q;
+    if (query.firstDay !== undefined) ranged = ranged.where('e.local_day', '>=', query.firstDay) as Q;
+    if (query.lastDay !== undefined) ranged = ranged.where('e.local_day', '<=', query.lastDay) as Q;
+    return (cursor ? ranged.where(afterCursor(cursor)) : ranged) as Q;
+  };
+  const newestFirst = <Q extends SelectQueryBuilder<Database & { e: JournalEntryTable }, 'e', object>>(select: Q): Q =>
+    select.orderBy('e.local_day', 'desc').orderBy('e.date', 'desc').orderBy('e.id', 'desc') as Q;
+  const read = <T>(run: (trx: Transaction<Database>) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+      return run(trx);
+    });
+
   let after = query.after;
+  // Newest first, the newest entries are looked through a window at a time while that finds matches.
+  let inWindow = !query.everything;
   for (let batch = 0; ; batch += 1) {
-    const limit = size(batch);
-    let select = db
-      .selectFrom('search_entry as s')
-      .innerJoin('journal_entry as e', 'e.id', 's.entry_id')
-      .selectAll('e')
-      .where(sql<boolean>`s.vector @@ cast(${tsQuery} as tsquery)`)
-      .where('e.user_id', '=', query.userId);
-    if (query.firstDay !== undefined) select = select.where('e.local_day', '>=', query.firstDay);
-    if (query.lastDay !== undefined) select = select.where('e.local_day', '<=', query.lastDay);
+    const limit = query.everything ? undefined : size(batch);
     const cursor = after;
-    if (cursor) {
-      select = select.where((eb) =>
-        eb.or([
-          eb('e.local_day', '<', cursor.localDay),
-          eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '<', cursor.date)]),
-          eb.and([eb('e.local_day', '=', cursor.localDay), eb('e.date', '=', cursor.date), eb('e.id', '<', cursor.id)]),
-        ]),
+    if (inWindow && limit !== undefined) {
+      const recent = await read((trx) =>
+        newestFirst(inRange(trx.selectFrom('journal_entry as e').select(['e.id', 'e.local_day', 'e.date']), cursor))
+          .limit(RECENT_WINDOW)
+          .execute(),
       );
+      const rows =
+        recent.length === 0
+          ? []
+          : await read((trx) =>
+              newestFirst(
+                trx
+                  .selectFrom('journal_entry as e')
+                  .innerJoin('search_entry as s', 's.entry_id', 'e.id')
+                  .selectAll('e')
+                  .where('e.user_id', '=', query.userId)
+                  .where('e.id', 'in', recent.map((row) => row.id))
+                  .where(matches),
+              )
+                .limit(limit)
+                .execute(),
+            );
+      if (rows.length > 0) yield rows.map(toEntry);
+      const lastMatch = rows.at(-1);
+      const lastRecent = recent.at(-1);
+      if (rows.length === limit && lastMatch) {
+        after = { localDay: lastMatch.local_day, date: lastMatch.date, id: lastMatch.id };
+        continue;
+      }
+      // Every match of the window is given: the rest of the journal comes from the GIN index.
+      if (recent.length < RECENT_WINDOW || !lastRecent) return;
+      after = { localDay: lastRecent.local_day, date: lastRecent.date, id: lastRecent.id };
+      inWindow = false;
+      continue;
     }
-    const rows = await select.orderBy('e.local_day', 'desc').orderBy('e.date', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+    const rows = await read((trx) => {
+      const select = inRange(
+        trx.selectFrom('search_entry as s').innerJoin('journal_entry as e', 'e.id', 's.entry_id').selectAll('e').where(matches),
+        cursor,
+      );
+      return limit === undefined ? select.execute() : newestFirst(select).limit(limit).execute();
+    });
     if (rows.length > 0) yield rows.map(toEntry);
     const last = rows.at(-1);
-    if (rows.length < limit || !last) return;
+    if (limit === undefined || rows.length < limit || !last) return;
     after = { localDay: last.local_day, date: last.date, id: last.id };
   }
 }

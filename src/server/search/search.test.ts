@@ -225,6 +225,24 @@ describe.each(DATABASE_KINDS)('search over HTTP on %s', (kind) => {
       expect((await agent.get(`/api/search?q=kind&cursor=${bestCursor}`)).status).toBe(400);
     });
 
+    it('finds a word of old entries past the newest few hundred, in order, as well as new ones', async () => {
+      const { agent, userId } = await writer();
+      const wanted: string[] = [];
+      await h.database.write(async (trx) => {
+        for (let n = 0; n < 260; n += 1) {
+          const day = dayKeyToNumber('2025-01-01') + n;
+          const at = new Date(day * 86_400_000 + 43_200_000).toISOString();
+          const id = `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+          const rare = [3, 40, 41, 170, 255].includes(n);
+          await insertEntry(trx, { ...blank, gratitude: rare ? 'a heron at dawn' : 'an ordinary day', memory: '', id, userId, date: at, updatedAt: at, utcOffset: 0, localDay: day });
+          if (rare) wanted.unshift(id);
+        }
+      });
+      expect(await found(agent, { q: 'heron' })).toEqual(wanted);
+      expect(await found(agent, { q: 'ordinary' })).toHaveLength(255);
+      expect(await found(agent, { q: 'heron', order: 'best' })).toEqual(wanted);
+    });
+
     it('says so when nothing matches', async () => {
       const { agent } = await writer();
       expect(await search(agent, { q: 'anything' })).toEqual({ results: [], nextCursor: null });

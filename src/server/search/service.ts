@@ -52,7 +52,7 @@ export class SearchService {
     const batches = candidateBatches(
       this.deps.db,
       this.deps.dialect,
-      { userId, terms, prompt, firstDay, lastDay, after },
+      { userId, terms, prompt, firstDay, lastDay, after, everything: request.order === 'best' },
       request.order === 'newest' ? NEWEST_BATCHES : BEST_BATCHES,
     );
     const found: { entry: JournalEntry; match: EntryMatch }[] = [];
