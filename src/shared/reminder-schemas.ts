@@ -13,7 +13,7 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * An IANA time zone's name as runtimes spell them ("America/New_York", "UTC", "Etc/GMT+5"). The shape only: whether
- * the zone exists is the server's runtime's to say (reminders/zoned-time.ts).
+ * the zone exists is the server's runtime's to say (zoned-time.ts).
  */
 const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 

@@ -11,7 +11,7 @@ import {
   lockDueReminders,
   takeWriteLock,
 } from './repository';
-import { localDateIn, nextReminder } from './zoned-time';
+import { localDateIn, nextReminder } from '../zoned-time';
 
 /** How often each process looks for due reminders; ticks fall on the half-minute, just after it begins. */
 const TICK_MS = 30_000;

@@ -19,7 +19,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { dailyQuotes } from './quotes';
 import { disableReminder, findReminder, hasEntryOn, type ReminderRow, takeWriteLock, upsertReminder } from './repository';
 import { newUnsubscribeNonce, tokenMatches, tokenUserId, unsubscribeToken } from './unsubscribe-token';
-import { isKnownTimeZone, localDateIn, nextReminder } from './zoned-time';
+import { isKnownTimeZone, localDateIn, nextReminder } from '../zoned-time';
 
 export interface ReminderServiceDeps {
   config: Pick<Config, 'appUrl' | 'authSecret'>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EntryField } from '../../../shared/entry-schemas';
 import type { EntryText } from '../repository';
 import { type Candidate, fileText, type ParsedFile, type Refusal, storedInstant, UnreadableFile } from './candidates';
+import { inTimeZone } from '../../zoned-time';
 
 /**
  * Day One's JSON export: `{ metadata, entries: [...] }`, one file per journal (Journal.json for the default one),
@@ -28,51 +29,6 @@ type DayOneEntry = z.infer<typeof entrySchema>;
 
 /** A zip's first four bytes. */
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-
-/** Where a local day and offset come from: the entry's time zone as its clock showed it then. */
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-function zoneFormat(timeZone: string): Intl.DateTimeFormat | null {
-  let format = zoneFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      });
-    } catch {
-      format = null;
-    }
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The calendar day and the offset from UTC (minutes east) of a moment in a time zone; undefined for an unknown zone. */
-export function inTimeZone(moment: Date, timeZone: string): { localDate: string; utcOffset: number } | undefined {
-  const format = zoneFormat(timeZone);
-  if (!format) return undefined;
-  const parts = Object.fromEntries(format.formatToParts(moment).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const seconds = Math.floor(moment.getTime() / 1000) * 1000;
-  return {
-    localDate: `${parts.year}-${parts.month}-${parts.day}`,
-    utcOffset: Math.round((wall - seconds) / 60_000),
-  };
-}
 
 /** Which prompt a heading of a Day One entry names, when it names one of ours (a template some people use). */
 const PROMPT_HEADINGS: [EntryField, RegExp][] = [

@@ -64,6 +64,18 @@ function offsetAt(timeZone: string, at: number): number {
   return wallClock(timeZone, whole) - whole;
 }
 
+/**
+ * The calendar day and the offset from UTC (minutes east) of a moment in a time zone, as its clocks showed them;
+ * undefined for a zone this runtime does not know (an imported entry's zone, say).
+ */
+export function inTimeZone(moment: Date, timeZone: string): { localDate: string; utcOffset: number } | undefined {
+  if (!isKnownTimeZone(timeZone)) return undefined;
+  return {
+    localDate: localDateIn(timeZone, moment),
+    utcOffset: Math.round(offsetAt(timeZone, moment.getTime()) / MS_PER_MINUTE),
+  };
+}
+
 /** The calendar day (YYYY-MM-DD) a moment falls on in the zone. */
 export function localDateIn(timeZone: string, at: Date): string {
   return new Date(wallClock(timeZone, at.getTime())).toISOString().slice(0, 10);
