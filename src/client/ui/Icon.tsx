@@ -8,3 +8,19 @@ export function Icon({ children }: { children: ReactNode }) {
     </svg>
   );
 }
+
+/** The arrow of a previous or next button (a day, a month, a year). */
+export function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <Icon>
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.25"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </Icon>
+  );
+}

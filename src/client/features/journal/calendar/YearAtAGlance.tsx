@@ -3,7 +3,7 @@ import { paths } from '../../../app/paths';
 import { useConnectionState } from '../../../lib/connection/connection-state';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { Button, buttonClassName } from '../../../ui/Button';
-import { Icon } from '../../../ui/Icon';
+import { Chevron } from '../../../ui/Icon';
 import { Notice } from '../../../ui/Notice';
 import '../../../styles/calendar.css';
 import { journalPath } from '../list/journal-view';
@@ -27,21 +27,6 @@ function daysText(days: number): string {
 
 function yearSummary(year: number, days: number): string {
   return days === 0 ? `No entries in ${year}.` : `You wrote on ${daysText(days)} in ${year}.`;
-}
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <Icon>
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.25"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </Icon>
-  );
 }
 
 export interface YearAtAGlanceProps {

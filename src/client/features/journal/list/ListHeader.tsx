@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { Button } from '../../../ui/Button';
-import { Icon } from '../../../ui/Icon';
+import { Chevron } from '../../../ui/Icon';
 import type { SearchNavigationState } from '../search/SearchResults';
 import { SearchField } from '../search/SearchField';
 import { NEW_SEARCH, searchPath } from '../search/search-view';
@@ -17,21 +17,6 @@ import {
 } from './journal-view';
 
 const WIDE_SCREEN = '(min-width: 640px)';
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <Icon>
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.25"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </Icon>
-  );
-}
 
 export interface ListHeaderProps {
   location: JournalLocation;
