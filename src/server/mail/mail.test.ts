@@ -1,28 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import type { AddressInfo } from 'node:net';
 import { createHarness, type Harness, STRONG_PASSWORD, uniqueEmail } from '../test/harness';
-
-/** A real SMTP server in this process that keeps what it receives. */
-async function startSmtp(listenPort = 0): Promise<{ port: number; received: ParsedMail[]; stop(): Promise<void> }> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startSmtp } from '../test/smtp';
 
 describe('mail over SMTP', () => {
   let harness: Harness | undefined;

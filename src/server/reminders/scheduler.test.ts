@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReminderSettingsInput } from '../../shared/reminder-schemas';
 import { quoteForDay } from '../../shared/quotes';
@@ -13,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { createLogger } from '../logger';
 import { DATABASE_KINDS, type DatabaseKind } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
+import { startSmtp } from '../test/smtp';
 import { dailyQuotes } from './quotes';
 import { ReminderScheduler } from './scheduler';
 import { ReminderService } from './service';
@@ -54,26 +53,6 @@ async function remindersIn(h: Harness): Promise<Reminder[]> {
     found.push({ to, subject: mail.subject, text: mail.text ?? '', html: mail.html || '', headers: unfolded(mail) });
   }
   return found;
-}
-
-/** A real SMTP server in this process that keeps what it receives. */
-async function startSmtp(listenPort = 0): Promise<{ port: number; received: ParsedMail[]; stop(): Promise<void> }> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(DATABASE_KINDS)('reminder emails on %s', { timeout: 120_000 }, (kind: DatabaseKind) => {
