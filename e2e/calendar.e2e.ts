@@ -11,6 +11,7 @@ import { createEntryViaApi } from './support/api';
 import { visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { ADD_ENTRY, isFocused, journalSuite } from './support/journal';
+import { readOfflineCopy, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -267,6 +268,8 @@ describe('the year at a glance', () => {
       await importEntries(page, SEEDED);
       await openYearFromStats(page);
       expect(new URL(page.url()).search).toBe(`?view=year&year=${thisYear}`);
+      // The heading shows at once; the months, once the year's day counts have come.
+      await visible(page.getByRole('grid').first());
       expect(await page.getByRole('grid').count()).toBe(12);
       const year = page.locator('.year-months');
       expect(await markedDays(year)).toEqual(seededIn(`${thisYear}-`));
@@ -418,29 +421,6 @@ describe.each(THEME_NAMES)('the calendar and the year in the %s theme', (theme) 
 });
 
 describe('offline', () => {
-  /** Resolves once the service worker has cached the app shell and controls the page. */
-  async function waitForServiceWorker(page: Page): Promise<void> {
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-
-  /** The query cache as the app saved it in IndexedDB. */
-  function offlineCopy(page: Page): Promise<string> {
-    return page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const opening = indexedDB.open('gratitude-journal');
-          opening.onerror = () => resolve('');
-          opening.onsuccess = () => {
-            const reading = opening.result.transaction('keyval').objectStore('keyval').get('query-cache');
-            reading.onsuccess = () => resolve(typeof reading.result === 'string' ? reading.result : '');
-            reading.onerror = () => resolve('');
-          };
-        }),
-    );
-  }
-
   it('shows the month’s and the year’s days kept on the device, and says a year it has none of needs a connection', async () => {
     const account = await createAccount(suite.server);
     await suite.withPage(
@@ -449,7 +429,7 @@ describe('offline', () => {
         await visible(page.getByRole('button', { name: ADD_ENTRY }));
         await openLastMonth(page);
         const kept = (query: string) =>
-          expect.poll(() => offlineCopy(page), { timeout: 10_000, interval: 200 }).toContain(`"${query}"]`);
+          expect.poll(() => readOfflineCopy(page), { timeout: 10_000, interval: 200 }).toContain(`"${query}"]`);
         await kept(`month=${lastMonth}`);
         await openYearFromStats(page);
         await visible(page.getByText(`You wrote on ${daysText(seededIn(`${thisYear}-`).length)} in ${thisYear}.`));

@@ -6,6 +6,7 @@ import { monthsBefore, yearsBefore } from '../src/shared/look-back';
 import { createAccount, signIn } from './support/accounts';
 import { visible } from './support/browser';
 import { ADD_ENTRY } from './support/journal';
+import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -81,37 +82,6 @@ const jar = (page: Page) => page.getByRole('region', { name: 'From your gratitud
 /** The gratitude the jar shows (its quotation marks are the style's). */
 function jarGratitude(page: Page): Promise<string> {
   return jar(page).locator('blockquote').innerText();
-}
-
-/** Resolves once the persisted query cache holds `text` (the app saves it at most once a second). */
-async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
-  const read = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const opening = indexedDB.open('gratitude-journal');
-          opening.onerror = () => resolve('');
-          opening.onsuccess = () => {
-            const database = opening.result;
-            const reading = database.transaction('keyval').objectStore('keyval').get('query-cache');
-            reading.onsuccess = () => {
-              database.close();
-              resolve(typeof reading.result === 'string' ? reading.result : '');
-            };
-            reading.onerror = () => {
-              database.close();
-              resolve('');
-            };
-          };
-        }),
-    );
-  await expect.poll(read, { timeout: 10_000, interval: 200 }).toContain(text);
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** How long ago each group of On this day was written, in order. */

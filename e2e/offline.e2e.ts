@@ -6,6 +6,7 @@ import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
+import { readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -36,44 +37,6 @@ async function withJournal(
     },
     { allowErrors: NETWORK_FAILURE, context: contextOptions },
   );
-}
-
-/**
- * Resolves once the service worker has cached the app shell and controls the page. A page that was loading
- * while the worker activated stays uncontrolled (the worker claimed the clients it had); the next load is not.
- */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/** The query cache as the app saved it in IndexedDB, or '' when there is none. */
-function readOfflineCopy(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const opening = indexedDB.open('gratitude-journal');
-        opening.onerror = () => resolve('');
-        opening.onsuccess = () => {
-          const database = opening.result;
-          const reading = database.transaction('keyval').objectStore('keyval').get('query-cache');
-          reading.onsuccess = () => {
-            database.close();
-            resolve(typeof reading.result === 'string' ? reading.result : '');
-          };
-          reading.onerror = () => {
-            database.close();
-            resolve('');
-          };
-        };
-      }),
-  );
-}
-
-/** Resolves once the persisted query cache holds `text` (the app saves it at most once a second). */
-async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
-  await expect.poll(() => readOfflineCopy(page), { timeout: 10_000, interval: 200 }).toContain(text);
 }
 
 async function entriesOnServer(page: Page): Promise<EntryPage['entries']> {

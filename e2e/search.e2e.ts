@@ -5,6 +5,7 @@ import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
 import { isFocused, journalSuite } from './support/journal';
+import { waitForOfflineCopy } from './support/offline';
 
 /**
  * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED"). Offline those
@@ -39,24 +40,6 @@ function results(page: Page) {
 async function marked(page: Page): Promise<string[][]> {
   const items = await results(page).all();
   return Promise.all(items.map((item) => item.locator('mark').allTextContents()));
-}
-
-/** Resolves once the persisted query cache holds `text` (the app saves it at most once a second). */
-async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
-  const copy = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const opening = indexedDB.open('gratitude-journal');
-          opening.onerror = () => resolve('');
-          opening.onsuccess = () => {
-            const reading = opening.result.transaction('keyval').objectStore('keyval').get('query-cache');
-            reading.onsuccess = () => resolve(typeof reading.result === 'string' ? reading.result : '');
-            reading.onerror = () => resolve('');
-          };
-        }),
-    );
-  await expect.poll(copy, { timeout: 10_000, interval: 200 }).toContain(text);
 }
 
 describe('search', () => {
