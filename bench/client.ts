@@ -20,10 +20,20 @@ export interface FirstScreen {
 
 export interface LighthouseScore {
   page: string;
+  runs: number;
+  /** The lowest of the runs: a page must meet the goals every time, not once. */
   performance: number;
   accessibility: number;
   bestPractices: number;
+  /** The highest of the runs. */
+  lcpMs: number;
+  cls: number;
+  fcpMs: number;
+  tbtMs: number;
 }
+
+/** How many times each page is measured: Lighthouse's scores move from run to run, and the worst run is reported. */
+export const LIGHTHOUSE_RUNS = 5;
 
 /** The JavaScript a first-time visitor's browser fetches before the page is usable, gzipped, per page. */
 export async function benchFirstScreen(): Promise<FirstScreen[]> {
@@ -37,18 +47,27 @@ export async function benchFirstScreen(): Promise<FirstScreen[]> {
     ] as const) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
-      const bodies: Buffer[] = [];
+      const bodies = new Map<string, Buffer>();
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') {
-          bodies.push(Buffer.alloc(0));
-          const index = bodies.length - 1;
-          void response.body().then((body) => (bodies[index] = body)).catch(() => undefined);
-        }
+        if (response.request().resourceType() !== 'script') return;
+        void response.body().then((body) => bodies.set(response.url(), body)).catch(() => undefined);
       });
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       await page.getByText(ready).first().waitFor();
-      const gzip = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-      results.push({ page: name, scripts: bodies.length, gzipKb: Math.round(gzip / 102.4) / 10 });
+      // Module scripts run before DOMContentLoaded: whatever was asked for before it is what the page waited for.
+      // Code asked for later (the journal, the offline cache, the service worker) loads while the page is in use.
+      const before = await page.evaluate(() => {
+        // No DOM types here (this file is compiled for Node): the navigation entry's one field, by name.
+        const [navigation] = performance.getEntriesByType('navigation' as never) as unknown as { domContentLoadedEventEnd: number }[];
+        const ready = navigation?.domContentLoadedEventEnd ?? 0;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= ready)
+          .map((entry) => entry.name);
+      });
+      const first = [...bodies].filter(([url]) => before.includes(url)).map(([, body]) => body);
+      const gzip = first.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+      results.push({ page: name, scripts: first.length, gzipKb: Math.round(gzip / 102.4) / 10 });
       await context.close();
     }
     return results;
@@ -88,19 +107,41 @@ export async function benchLighthouse(): Promise<LighthouseScore[]> {
           }),
         );
       }
-      const result = await lighthouse(`${server.url}${path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: signedIn,
-      });
-      const categories = result?.lhr.categories;
+      const runs: Omit<LighthouseScore, 'page' | 'runs'>[] = [];
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        const result = await lighthouse(`${server.url}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: signedIn,
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          lcpMs: Math.round(metric('largest-contentful-paint')),
+          cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+          fcpMs: Math.round(metric('first-contentful-paint')),
+          tbtMs: Math.round(metric('total-blocking-time')),
+        });
+      }
+      const lowest = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...runs.map((r) => r[key]));
+      const highest = (key: 'lcpMs' | 'cls' | 'fcpMs' | 'tbtMs') => Math.max(...runs.map((r) => r[key]));
       scores.push({
         page: name,
-        performance: Math.round((categories?.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
-        bestPractices: Math.round((categories?.['best-practices']?.score ?? 0) * 100),
+        runs: runs.length,
+        performance: lowest('performance'),
+        accessibility: lowest('accessibility'),
+        bestPractices: lowest('bestPractices'),
+        lcpMs: highest('lcpMs'),
+        cls: highest('cls'),
+        fcpMs: highest('fcpMs'),
+        tbtMs: highest('tbtMs'),
       });
     }
     return scores;
