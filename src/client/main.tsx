@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
+import { STORAGE_KEYS } from './lib/constants';
 import { reloadOnNextNavigation } from './lib/app-update';
 import { watchConnection } from './lib/connection/watch-connection';
+import { storage } from './lib/storage';
 import { applyTheme, readStoredTheme } from './lib/theme';
+import 'virtual:theme-colors.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -32,12 +35,39 @@ if (!container) throw new Error('index.html has no #root element');
 
 preloadPage(window.location.pathname);
 
+/** The pages a visitor sees signed out: a device signed in here is sent on from them (RouteGuards.tsx). */
+const GUEST_PAGES = new Set(['/', '/login']);
+
+/**
+ * Whether the page's ready-made markup (src/client/prerender.tsx) is what the app's first render draws here, so React
+ * can take it over as it is: the markup was made for this address without its query, for a visitor nobody has signed
+ * in as on this device, and with no state carried from another screen (a notice, an email typed before).
+ */
+function canHydrate(root: HTMLElement): boolean {
+  const page = root.dataset.prerendered;
+  if (page !== window.location.pathname) return false;
+  if (page === '/login' && window.location.search !== '') return false;
+  const state: unknown = window.history.state;
+  if (typeof state === 'object' && state !== null && 'usr' in state && state.usr != null) return false;
+  return !(GUEST_PAGES.has(page) && storage.get(STORAGE_KEYS.userId));
+}
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+const hydrate = canHydrate(container);
+// The mark kept a signed-in device from seeing a guest page it is about to leave (theme-boot.js, layout.css).
+delete container.dataset.prerendered;
+
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-// thread until the whole page is built, so taps and scrolls are answered while the app starts.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// thread until the whole page is built, so taps and scrolls are answered while the app starts. Hydration yields
+// the same way on its own.
+if (hydrate) {
+  hydrateRoot(container, app);
+} else {
+  startTransition(() => {
+    createRoot(container).render(app);
+  });
+}

@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useAppConfig } from '../lib/app-config';
 import { STORAGE_KEYS } from '../lib/constants';
 import { storage } from '../lib/storage';
+import { useDeviceValue } from '../lib/use-device-value';
 import { Icon } from '../ui/Icon';
 
 /**
@@ -75,7 +76,9 @@ function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
 export function AnnouncementBanner() {
   const { data } = useAppConfig();
   const text = data?.announcement.trim();
-  const [dismissed, setDismissed] = useState(() => storage.get(STORAGE_KEYS.announcementDismissed));
+  const remembered = useDeviceValue(() => storage.get(STORAGE_KEYS.announcementDismissed), null);
+  const [dismissedHere, setDismissed] = useState<string | null>(null);
+  const dismissed = dismissedHere ?? remembered;
   if (!text || dismissed === announcementHash(text)) return null;
 
   function dismiss() {

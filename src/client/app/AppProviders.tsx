@@ -6,7 +6,7 @@ import { AuthProvider } from '../lib/session/AuthProvider';
 import { useAuth } from '../lib/session/auth-context';
 import { ToastProvider } from '../ui/ToastProvider';
 
-function createQueryClient(): QueryClient {
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -41,8 +41,8 @@ function JournalSync() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient | undefined }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={PERSIST_OPTIONS}>
       <AuthProvider>

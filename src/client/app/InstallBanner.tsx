@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../lib/constants';
 import { currentMobilePlatform, INSTALL_HINT, isRunningInstalled, type MobilePlatform } from '../lib/mobile-install';
 import { storage } from '../lib/storage';
+import { useDeviceValue } from '../lib/use-device-value';
 import '../styles/install-banner.css';
 import { Icon } from '../ui/Icon';
 
@@ -42,7 +43,9 @@ function MenuIcon() {
  * scrolls, and at the very end it settles below the footer, so it never hides the footer's content.
  */
 export function InstallBanner() {
-  const [platform, setPlatform] = useState(platformToHint);
+  const hinted = useDeviceValue(platformToHint, null);
+  const [dismissed, setDismissed] = useState(false);
+  const platform = dismissed ? null : hinted;
   const bannerRef = useRef<HTMLDivElement>(null);
 
   // Toasts rise above the banner instead of covering its text and its Dismiss button (components.css).
@@ -64,7 +67,7 @@ export function InstallBanner() {
 
   function dismiss() {
     storage.set(STORAGE_KEYS.installBannerDismissed, 'true');
-    setPlatform(null);
+    setDismissed(true);
   }
 
   return (

@@ -13,19 +13,16 @@ export function ThemeSwatches() {
       </span>
       <div className="theme-swatches">
         {THEME_NAMES.map((name) => {
-          const { label, colors } = THEMES[name];
+          const { label } = THEMES[name];
           return (
             <button
               key={name}
               type="button"
-              className="swatch"
+              className={`swatch swatch-${name}`}
               aria-label={label}
               aria-pressed={current === name}
               title={label}
               onClick={() => choose(name)}
-              style={{
-                background: `linear-gradient(135deg, ${colors.header} 0 50%, ${colors.background} 50% 100%)`,
-              }}
             />
           );
         })}

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { GuestOnly, RequireVerifiedUser } from '../features/auth/RouteGuards';
+import { JournalFrame } from '../features/journal/JournalFrame';
 import { LandingPage } from '../features/landing/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { AppLayout } from './AppLayout';
@@ -87,8 +89,10 @@ export function AppRoutes() {
         <Route
           path={paths.journal}
           element={
-            <RequireVerifiedUser>
-              <JournalPage />
+            <RequireVerifiedUser loading={<JournalFrame />}>
+              <Suspense fallback={<JournalFrame />}>
+                <JournalPage />
+              </Suspense>
             </RequireVerifiedUser>
           }
         />

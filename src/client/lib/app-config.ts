@@ -22,6 +22,8 @@ export const appConfigQueryKey = ['app-config'] as const;
 
 /** The settings the server wrote into the page (a meta tag), so the banner is there on the first paint. */
 function configFromPage(): AppConfig | undefined {
+  // Rendered ahead of time there is no page: the renderer puts the settings into the query cache itself.
+  if (typeof document === 'undefined') return undefined;
   const content = document.querySelector('meta[name="app-config"]')?.getAttribute('content');
   if (!content) return undefined;
   try {

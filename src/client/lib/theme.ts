@@ -48,6 +48,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Pages rendered ahead of time (src/client/prerender.tsx) show the default theme's choice; the device's follows. */
+const prerenderedTheme = (): ThemeName => DEFAULT_THEME;
+
 export function useCurrentTheme(): ThemeName {
-  return useSyncExternalStore(subscribe, currentTheme);
+  return useSyncExternalStore(subscribe, currentTheme, prerenderedTheme);
 }

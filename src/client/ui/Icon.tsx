@@ -24,3 +24,13 @@ export function Chevron({ direction }: { direction: 'left' | 'right' }) {
     </Icon>
   );
 }
+
+/** A magnifying glass: the journal's search box. */
+export function SearchIcon() {
+  return (
+    <Icon>
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M15.5 15.5 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </Icon>
+  );
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { SignupMode } from '../config';
+import { PRERENDERED_PAGES, SHELL_FILE, composePage, loadRenderer, renderedConfig, sameRendering } from './prerendered-pages';
 
 /** What every page needs from the operator's settings before it can render without a jump. */
 export interface PublicConfig {
@@ -28,34 +29,75 @@ function pageWithConfig(html: string, config: PublicConfig): string {
   return `${html.slice(0, end)}    ${meta}\n  ${html.slice(end)}`;
 }
 
+/** One page's HTML, ready to send: rendered now or at build, with the settings' meta tag. */
+type PageSource = () => Promise<string | undefined>;
+
 /**
- * The built SPA. Hashed assets are cached for a year; everything else is revalidated, and any path that is
- * not a file gets index.html so the client router can answer it.
+ * The pages made ahead of time, with this server's settings. The build rendered them with a server's defaults;
+ * when this server's settings show differently (an announcement, invite-only sign-ups, a contact address), it
+ * renders them again once, with the build's own renderer, so what paints first is what the app then draws.
+ */
+function prerenderedPages(clientDir: string, config: PublicConfig): Map<string, PageSource> {
+  const pages = new Map<string, PageSource>();
+  const fromFile = (file: string) => {
+    const path = join(clientDir, file);
+    return existsSync(path) ? pageWithConfig(readFileSync(path, 'utf8'), config) : undefined;
+  };
+  const rendered = loadRenderer(join(clientDir, '..', 'prerender')).then(async (loaded) => {
+    if (!loaded || sameRendering(loaded.manifest.config, config)) return undefined;
+    const html = new Map<string, string>();
+    for (const page of PRERENDERED_PAGES) {
+      const head = loaded.manifest.pages.find((entry) => entry.path === page.path)?.head ?? [];
+      const markup = await loaded.render(page.path, renderedConfig(config));
+      html.set(page.path, pageWithConfig(composePage(loaded.manifest.template, page, head, markup), config));
+    }
+    return html;
+  });
+  // A renderer that fails leaves the pages as built: they are still the right pages, with the default settings.
+  const renderedOrNone = rendered.catch(() => undefined);
+  for (const page of PRERENDERED_PAGES) {
+    const built = fromFile(page.file);
+    pages.set(page.path, async () => (await renderedOrNone)?.get(page.path) ?? built);
+  }
+  return pages;
+}
+
+/**
+ * The built SPA. Hashed assets are cached for a year; everything else is revalidated. The pages made ahead of time
+ * answer their own addresses (and their file names, which the service worker asks for); any other path that is not a
+ * file gets the app's empty shell, for the client router to answer.
  */
 export function staticRoutes(clientDir: string, config: PublicConfig) {
   const app = new Hono();
-  const indexFile = join(clientDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? pageWithConfig(readFileSync(indexFile, 'utf8'), config) : undefined;
-  const sendIndex = (c: Context) => {
-    if (!indexHtml) return c.text('The client is not built. Run: npm run build', 503);
+  const shellFile = [SHELL_FILE, 'index.html'].map((file) => join(clientDir, file)).find((file) => existsSync(file));
+  const shellHtml = shellFile ? pageWithConfig(readFileSync(shellFile, 'utf8'), config) : undefined;
+  const pages = prerenderedPages(clientDir, config);
+  const send = async (c: Context, html: string | undefined) => {
+    if (!html) return c.text('The client is not built. Run: npm run build', 503);
     c.header('cache-control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(html);
   };
+  const sendShell = (c: Context) => send(c, shellHtml);
 
-  app.get('/', sendIndex);
-  app.get('/index.html', sendIndex);
+  for (const page of PRERENDERED_PAGES) {
+    const source = pages.get(page.path);
+    const sendPage = async (c: Context) => send(c, (await source?.()) ?? shellHtml);
+    app.get(page.path, sendPage);
+    app.get(`/${page.file}`, sendPage);
+  }
+  app.get(`/${SHELL_FILE}`, sendShell);
   // Cache headers go on before the file is read: hashed assets never change, everything else is revalidated.
   app.use('*', async (c, next) => {
     const immutable = c.req.path.startsWith('/assets/');
     c.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     await next();
   });
-  app.use('*', serveStatic({ root: clientDir, index: 'index.html', precompressed: true }));
+  app.use('*', serveStatic({ root: clientDir, index: SHELL_FILE, precompressed: true }));
   // A missing hashed asset is a 404, never the app page (which would then be cached as that asset).
   app.get('/assets/*', (c) => {
     c.header('cache-control', 'no-store');
     return c.text('Not found', 404);
   });
-  app.get('*', sendIndex);
+  app.get('*', sendShell);
   return app;
 }

@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { currentMobilePlatform } from '../../lib/mobile-install';
+import { useDeviceValue } from '../../lib/use-device-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   AboutSection,
@@ -23,7 +24,7 @@ interface SectionEntry {
 /** The help page: how to journal, accounts, support, privacy and, on phones, installing. */
 export function AboutPage() {
   usePageTitle('About & FAQ');
-  const [platform] = useState(currentMobilePlatform);
+  const platform = useDeviceValue(currentMobilePlatform, null);
 
   const sections = useMemo<SectionEntry[]>(() => {
     const all: SectionEntry[] = [

@@ -9,12 +9,12 @@ import { LoadingScreen } from '../../ui/LoadingScreen';
 import { VerifyGate } from './VerifyGate';
 
 /** Protected screens: signed-out visitors go to /login (remembering where they were going), unverified
- * users see the Verify Your Email screen. */
-export function RequireVerifiedUser({ children }: { children: ReactNode }) {
+ * users see the Verify Your Email screen. `loading` shows while the session is being read (the screen's frame). */
+export function RequireVerifiedUser({ children, loading }: { children: ReactNode; loading?: ReactNode }) {
   const { user, isLoading, signedOut } = useAuth();
   const location = useLocation();
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return loading ?? <LoadingScreen />;
   if (!user) {
     // Someone who just signed out is on their way home, not to the login screen.
     if (signedOut) return <Navigate to={paths.home} replace />;

@@ -15,8 +15,7 @@ import {
   type JournalLocation,
   type JournalView,
 } from './journal-view';
-
-const WIDE_SCREEN = '(min-width: 640px)';
+import { WIDE_SCREEN } from './day-heading';
 
 export interface ListHeaderProps {
   location: JournalLocation;

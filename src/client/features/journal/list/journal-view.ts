@@ -2,6 +2,9 @@ import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { dayKeySchema } from '../../../../shared/entry-schemas';
 import { paths } from '../../../app/paths';
+import { dateOfDayKey, plainSpaces } from './day-heading';
+
+export { dateOfDayKey, formatDayHeading } from './day-heading';
 
 export type JournalView = 'day' | 'month';
 
@@ -60,31 +63,10 @@ export function stepPeriod(location: JournalLocation, direction: -1 | 1, today: 
   return { view: 'month', date: month === monthKeyOf(today) ? today : `${month}-01` };
 }
 
-/** Midnight of a local calendar day, for formatting. */
-export function dateOfDayKey(dayKey: string): Date {
-  const [year, month, day] = dayKey.split('-').map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
-}
-
-const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const dayInMonth = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' });
 const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-// Newer ICU data puts a narrow no-break space before AM/PM; an ordinary space reads and matches the same.
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-
-/** 'Sunday, November 22, 2026' (wide) or 'Sun, Nov 22, 2026' (narrow). */
-export function formatDayHeading(dayKey: string, form: 'long' | 'short'): string {
-  return plainSpaces((form === 'long' ? longDay : shortDay).format(dateOfDayKey(dayKey)));
-}
 
 /** 'November 2026'. */
 export function formatMonthHeading(dayKey: string): string {

@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../../../shared/search';
-import { Icon } from '../../../ui/Icon';
+import { SearchIcon } from '../../../ui/Icon';
 import '../../../styles/search.css';
 
 /** How long typing pauses before the search runs: long enough not to search at every letter. */
@@ -86,10 +86,7 @@ export function SearchField({ query, onSearch, handle }: SearchFieldProps) {
         Search your journal
       </label>
       <span className="search-field-icon">
-        <Icon>
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M15.5 15.5 20 20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </Icon>
+        <SearchIcon />
       </span>
       <input
         ref={input}

@@ -7,10 +7,9 @@ import { useStats } from '../api';
 import { useDayCounts } from '../calendar/day-counts';
 import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
+import { LoadingStats, Stat, monthlyCountText, streakText } from './LoadingStats';
 
-export function monthlyCountText(count: number): string {
-  return `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
-}
+export { monthlyCountText, streakText } from './LoadingStats';
 
 /** '3 entries in October', or 'in October 2025' for a month of another year than today's. */
 export function shownMonthCountText(count: number, monthKey: string, today: string): string {
@@ -30,40 +29,6 @@ function useShownMonthCount(shownMonth: string | undefined, today: string): numb
   const counts = useDayCounts({ month: other ?? monthKeyOf(today) }, askable);
   if (!askable || !counts.data) return undefined;
   return Object.values(counts.data.days).reduce((sum, count) => sum + count, 0);
-}
-
-export function streakText(streak: number): string {
-  return streak === 0 ? 'No current streak' : `${streak} day streak`;
-}
-
-function Stat({ icon, text }: { icon: string; text: string }) {
-  return (
-    <p className="stat">
-      <span className="stat-icon" aria-hidden="true">
-        {icon}
-      </span>
-      <span>{text}</span>
-    </p>
-  );
-}
-
-/**
- * While the numbers load, the panel already has the size it will most likely have: an invisible copy of the summary,
- * with a regular writer's numbers, holds the space, so nothing below it jumps when the numbers arrive.
- */
-function LoadingStats() {
-  return (
-    <div className="stats-loading">
-      <p role="status" className="stats-message muted">
-        Loading statistics...
-      </p>
-      <div className="stats-summary" aria-hidden="true">
-        <Stat icon="✎" text={monthlyCountText(10)} />
-        <Stat icon="☀" text={streakText(10)} />
-        <span className="btn btn-link stats-toggle">Show more stats</span>
-      </div>
-    </div>
-  );
 }
 
 /**

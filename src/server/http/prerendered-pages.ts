@@ -1,0 +1,97 @@
+/**
+ * The pages made ahead of time (src/client/prerender.tsx renders their markup): which addresses they are, the files
+ * the build writes them to, and how a page is put together from the app's HTML template. The build (vite.config.ts)
+ * and the server (static.ts, when its settings differ from the build's) put pages together with the same function.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PublicConfig } from './static';
+
+export interface PageSpec {
+  /** The address the page answers (the client router's path). */
+  path: string;
+  /** The file in dist/client: also the address the service worker keeps it under. */
+  file: string;
+  /** The document title before the app sets its own (use-page-title.ts). */
+  title: string;
+}
+
+const APP_NAME = 'Gratitude Journal';
+
+export const PRERENDERED_PAGES: readonly PageSpec[] = [
+  { path: '/', file: 'index.html', title: APP_NAME },
+  { path: '/login', file: 'login.html', title: `Sign In · ${APP_NAME}` },
+  { path: '/about', file: 'about.html', title: `About & FAQ · ${APP_NAME}` },
+  { path: '/journal', file: 'journal.html', title: `Journal · ${APP_NAME}` },
+];
+
+/** Every other address gets the app's empty shell, which the scripts fill. */
+export const SHELL_FILE = 'app.html';
+
+/** What the build leaves for the server beside dist/client: the template, and each page's extra head tags. */
+export interface PrerenderManifest {
+  template: string;
+  /** The settings the files in dist/client were rendered with. */
+  config: PublicConfig;
+  pages: { path: string; head: string[] }[];
+}
+
+/** The settings a build renders with: those of a server with nothing configured. */
+export const BUILD_CONFIG: PublicConfig = { announcement: '', demoVideoId: null, signups: 'open' };
+
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** The template with the page's title, its extra head tags (its code's styles and scripts) and its markup. */
+export function composePage(template: string, page: PageSpec, head: readonly string[], markup: string): string {
+  const root = template.indexOf(ROOT_ELEMENT);
+  const headEnd = template.indexOf('</head>');
+  if (root < 0 || headEnd < 0 || headEnd > root) throw new Error(`The app's HTML has no ${ROOT_ELEMENT} after its head`);
+  const title = `<title>${escapeText(page.title)}</title>`;
+  // Spliced by index, never with String.replace: markup may contain `$&` and the like.
+  const withHead = `${template.slice(0, headEnd)}${head.map((tag) => `  ${tag}\n`).join('')}  ${template.slice(headEnd, root)}`;
+  const body = `<div id="root" data-prerendered="${page.path}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
+  return `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
+}
+
+/** The pages' markup renderer the build made (src/client/prerender.tsx, built for Node into dist/prerender). */
+export type RenderPage = (url: string, config: RenderedConfig) => Promise<string>;
+
+/** The settings as the app reads them from the page (src/client/lib/app-config.ts): no contact address is null. */
+export type RenderedConfig = Omit<PublicConfig, 'supportEmail'> & { supportEmail: string | null };
+
+export function renderedConfig(config: PublicConfig): RenderedConfig {
+  return { ...config, supportEmail: config.supportEmail ?? null };
+}
+
+export const RENDERER_FILE = 'prerender.js';
+export const MANIFEST_FILE = 'pages.json';
+
+/** The renderer in a directory, or undefined when the build made none there. */
+export async function loadRenderFunction(prerenderDir: string): Promise<RenderPage | undefined> {
+  const rendererFile = join(prerenderDir, RENDERER_FILE);
+  if (!existsSync(rendererFile)) return undefined;
+  const module = (await import(pathToFileURL(rendererFile).href)) as { renderPage: RenderPage };
+  return module.renderPage;
+}
+
+/** The renderer and manifest beside a client build, or undefined when the build made none. */
+export async function loadRenderer(prerenderDir: string): Promise<{ render: RenderPage; manifest: PrerenderManifest } | undefined> {
+  const manifestFile = join(prerenderDir, MANIFEST_FILE);
+  if (!existsSync(manifestFile)) return undefined;
+  const render = await loadRenderFunction(prerenderDir);
+  if (!render) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  return { render, manifest };
+}
+
+/** Two settings render the same pages when every field a page shows is the same. */
+export function sameRendering(a: PublicConfig, b: PublicConfig): boolean {
+  const shown = (config: PublicConfig) =>
+    JSON.stringify([config.announcement, config.demoVideoId, config.supportEmail ?? null, config.signups ?? 'open']);
+  return shown(a) === shown(b);
+}
