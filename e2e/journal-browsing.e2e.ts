@@ -22,13 +22,18 @@ describe('browsing the journal', () => {
         await page.evaluate(`import(${JSON.stringify(code.url())}).then(() => undefined)`);
         await route.fallback();
       });
+      // Each loading screen that ever appears, once: whether React adds it or the page's HTML holds it.
       await page.addInitScript(`
+        const seen = new Set();
         window.loadingScreensShown = 0;
         new MutationObserver((changes) => {
           for (const change of changes)
-            for (const node of change.addedNodes)
-              if (node instanceof Element && node.matches('.loading-screen, :has(.loading-screen)'))
-                window.loadingScreensShown += 1;
+            for (const node of change.addedNodes) {
+              if (!(node instanceof Element)) continue;
+              const screens = node.matches('.loading-screen') ? [node] : node.querySelectorAll('.loading-screen');
+              for (const screen of screens) seen.add(screen);
+            }
+          window.loadingScreensShown = seen.size;
         }).observe(document, { childList: true, subtree: true });
       `);
       await page.reload();

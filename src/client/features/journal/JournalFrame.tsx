@@ -1,6 +1,7 @@
 import { todayKey } from '../../lib/today';
 import { useDeviceValue } from '../../lib/use-device-value';
 import { Chevron, SearchIcon } from '../../ui/Icon';
+import { LoadingScreen } from '../../ui/LoadingScreen';
 import { WIDE_SCREEN, formatDayHeading } from './list/day-heading';
 import { LoadingStats } from './stats/LoadingStats';
 import '../../styles/journal.css';
@@ -12,7 +13,8 @@ function todaysHeading(): string {
 }
 
 /**
- * The journal's frame: today's date, the controls and the stats panel loading, laid out as the list lays them out.
+ * The journal's frame: today's date, the controls, the stats panel loading and the pulsing Loading... of a session
+ * being read, laid out as the list lays them out.
  * It is what the journal's address shows before anything is known (the page as built, while the session and the
  * journal's code load), so the journal appears in place instead of after a blank page. Its controls are inert
  * until the journal itself replaces them.
@@ -57,6 +59,7 @@ export function JournalFrame() {
         <section className="card stats-panel" aria-label="Your journal statistics">
           <LoadingStats />
         </section>
+        <LoadingScreen />
       </div>
     </div>
   );

@@ -35,6 +35,9 @@ export const connection = {
   },
 };
 
+/** Pages made ahead of time cannot know the connection: they say Unknown, and the device's state follows. */
+const renderedState = (): ConnectionState => 'unknown';
+
 export function useConnectionState(): ConnectionState {
-  return useSyncExternalStore(connection.subscribe, connection.state, connection.state);
+  return useSyncExternalStore(connection.subscribe, connection.state, renderedState);
 }

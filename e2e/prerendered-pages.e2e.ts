@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from './support/api';
+import { visible } from './support/browser';
+import { type Suite, serverAndBrowser } from './support/suite';
+
+/** The pages made at build time: the file, its address, its main heading and its call to action. */
+const PAGES = [
+  { file: 'index.html', path: '/', heading: 'Cultivate gratitude, one day at a time', action: 'Start Your Free Journal' },
+  { file: 'login.html', path: '/login', heading: 'Welcome Back', action: 'Sign In' },
+  { file: 'about.html', path: '/about', heading: 'About & FAQ', action: 'How to Journal' },
+] as const;
+
+/** The default theme's header colour (src/shared/themes.ts), as the browser computes it. */
+const DEFAULT_HEADER = 'rgb(63, 127, 122)';
+
+/** Chooses the dark theme in the footer until the app answers: a tap before the scripts have run does nothing. */
+async function chooseDarkOnceRunning(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.getByRole('button', { name: 'Dark' }).click();
+        return page.evaluate(() => document.documentElement.dataset.theme);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('dark');
+}
+
+/** Holds the app's scripts back until `release` is called: the page shows only what its HTML holds. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function signInContext(suite: Suite, context: BrowserContext, email: string): Promise<void> {
+  const { cookie } = await signedInUser(suite.server, email);
+  const url = new URL(suite.server.url);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      return { name, value: rest.join('='), domain: url.hostname, path: '/' };
+    }),
+  );
+}
+
+describe('pages made at build time', () => {
+  it('hold their main heading and call to action in the built files', () => {
+    for (const { file, heading, action } of PAGES) {
+      const html = readFileSync(`dist/client/${file}`, 'utf8');
+      expect(html, file).toContain(heading.replace('&', '&amp;'));
+      expect(html, file).toContain(action);
+    }
+    const frame = readFileSync('dist/client/journal.html', 'utf8');
+    expect(frame).toContain('class="journal-date"');
+    expect(frame).toContain('Loading statistics...');
+    // Every other address gets the empty shell, not a page made for another one.
+    expect(readFileSync('dist/client/app.html', 'utf8')).toContain('<div id="root"></div>');
+  });
+
+  describe('in a browser', () => {
+    const suite = serverAndBrowser();
+
+    it('show each page, in colour, with JavaScript turned off', async () => {
+      await suite.withPage(
+        async (page) => {
+          for (const { path, heading, action } of PAGES) {
+            await page.goto(path);
+            await visible(page.getByRole('heading', { level: 1, name: heading }));
+            await visible(page.getByText(action, { exact: true }).first());
+            const header = await page.locator('.site-header').evaluate((element) => getComputedStyle(element).backgroundColor);
+            expect(header, path).toBe(DEFAULT_HEADER);
+          }
+          // The landing page's call to action is a plain link: it works without scripts.
+          await page.goto('/');
+          await page.getByRole('link', { name: 'Start Your Free Journal' }).click();
+          await page.waitForURL('**/login?mode=signup');
+        },
+        { context: { javaScriptEnabled: false } },
+      );
+    });
+
+    it('show the journal frame to a signed-in visitor with JavaScript turned off', async () => {
+      await suite.withPage(
+        async (page, context) => {
+          await signInContext(suite, context, 'frame-nojs@e2e.test');
+          await page.goto('/journal');
+          await visible(page.getByText('Loading statistics...'));
+          await visible(page.locator('.segment', { hasText: 'Day' }));
+          await visible(page.getByPlaceholder('Search your journal'));
+        },
+        { context: { javaScriptEnabled: false } },
+      );
+    });
+
+    it('paint before their scripts, which then take the same markup over without an error', async () => {
+      for (const { path, heading } of PAGES) {
+        await suite.withPage(async (page) => {
+          const release = await holdScripts(page);
+          await page.goto(path, { waitUntil: 'commit' });
+          const title = page.getByRole('heading', { level: 1, name: heading });
+          await visible(title);
+          const before = await title.elementHandle();
+          release();
+          // The app is running when the theme picker answers.
+          await chooseDarkOnceRunning(page);
+          // Hydrated, not drawn again: the heading painted from the HTML is the very element on screen now.
+          expect(await before?.evaluate((element) => element.isConnected), path).toBe(true);
+          await visible(title);
+        });
+      }
+    });
+
+    it('open the journal in place of its frame, with today as its heading', async () => {
+      await suite.withPage(async (page, context) => {
+        await signInContext(suite, context, 'frame@e2e.test');
+        const release = await holdScripts(page);
+        await page.goto('/journal', { waitUntil: 'commit' });
+        await visible(page.getByText('Loading statistics...'));
+        release();
+        const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+        await visible(page.getByRole('heading', { level: 1, name: today }));
+        await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      });
+    });
+
+    it('keep a device signed in here from seeing the landing page on its way to the journal', async () => {
+      await suite.withPage(async (page, context) => {
+        await signInContext(suite, context, 'returning@e2e.test');
+        await context.addInitScript(() => window.localStorage.setItem('userId', 'someone'));
+        const release = await holdScripts(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        // Hidden, so out of reach of role queries: found by its id.
+        const title = page.locator('#landing-title');
+        await title.waitFor({ state: 'attached' });
+        expect(await title.isVisible()).toBe(false);
+        release();
+        await page.waitForURL('**/journal**');
+        await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      });
+    });
+  });
+
+  describe("with the operator's own settings", () => {
+    const ANNOUNCEMENT = 'Sign-ups by invitation this month.';
+    const suite = serverAndBrowser({ ANNOUNCEMENT, SIGNUPS: 'invite' });
+
+    it('are made again with them, so the first paint already says so and the app agrees', async () => {
+      const html = await (await fetch(`${suite.server.url}/`)).text();
+      expect(html).toContain(ANNOUNCEMENT);
+      expect(html).toContain('by invitation: have your invite code ready');
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        const banner = page.getByRole('region', { name: 'Announcement' });
+        await visible(banner);
+        const before = await banner.elementHandle();
+        release();
+        await chooseDarkOnceRunning(page);
+        expect(await before?.evaluate((element) => element.isConnected)).toBe(true);
+      });
+    });
+  });
+});
