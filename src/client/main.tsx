@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
@@ -24,16 +23,26 @@ applyTheme(readStoredTheme());
 watchConnection(probeServer);
 
 // The service worker keeps the app shell for offline starts; a new version takes over on its own and is loaded
-// at the next navigation. It registers once the page has loaded, so caching the shell does not slow the first screen.
-registerSW({
-  onNeedReload: reloadOnNextNavigation,
-  onRegisterError: (error: unknown) => console.warn('The app could not be installed for offline use', error),
-});
+// at the next navigation. Its code loads, and it registers, once the page has loaded: installing the app for offline
+// use does not slow the first screen.
+function registerServiceWorker(): void {
+  void import('virtual:pwa-register').then(({ registerSW }) =>
+    registerSW({
+      immediate: true,
+      onNeedReload: reloadOnNextNavigation,
+      onRegisterError: (error: unknown) => console.warn('The app could not be installed for offline use', error),
+    }),
+  );
+}
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 preloadPage(window.location.pathname);
+// A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
+if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
 
 /** The pages a visitor sees signed out: a device signed in here is sent on from them (RouteGuards.tsx). */
 const GUEST_PAGES = new Set(['/', '/login']);

@@ -1,7 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { persistOptions } from '../lib/persistence/query-persistence';
+import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session/AuthProvider';
 import { useAuth } from '../lib/session/auth-context';
 import { ToastProvider } from '../ui/ToastProvider';
@@ -23,8 +21,41 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The query cache, restored from IndexedDB before any query runs (new version: a fresh cache). */
-const PERSIST_OPTIONS = persistOptions(__APP_VERSION__);
+/** The code that keeps answers on the device: loaded after the first screen, which does not wait for it. */
+const loadPersistence = () => import('../lib/persistence/query-persistence');
+
+/** Each version starts with a fresh device cache: an older one may hold answers of another shape. */
+const CACHE_VERSION = __APP_VERSION__;
+
+/**
+ * The query cache, restored from IndexedDB before any query runs, then kept there (queries with meta.persist), as
+ * react-query's PersistQueryClientProvider does: while restoring, queries wait. The persistence code is fetched
+ * here rather than with the first screen.
+ */
+function useDeviceCache(queryClient: QueryClient): boolean {
+  const [restoring, setRestoring] = useState(true);
+  const restoreStarted = useRef(false);
+  useEffect(() => {
+    if (!restoreStarted.current) {
+      restoreStarted.current = true;
+      loadPersistence()
+        .then((persistence) => persistence.restorePersistedQueries(queryClient, CACHE_VERSION))
+        .catch((error: unknown) => console.warn('Could not read the offline cache', error))
+        .finally(() => setRestoring(false));
+    }
+    if (restoring) return undefined;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void loadPersistence().then((persistence) => {
+      if (active) stop = persistence.keepQueriesPersisted(queryClient, CACHE_VERSION);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [queryClient, restoring]);
+  return restoring;
+}
 
 // Only a signed-in journal has writes to send: visitors never download the outbox.
 const OutboxSync = lazy(() =>
@@ -43,14 +74,17 @@ function JournalSync() {
 
 export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient | undefined }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const restoring = useDeviceCache(queryClient);
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={PERSIST_OPTIONS}>
-      <AuthProvider>
-        <ToastProvider>
-          <JournalSync />
-          {children}
-        </ToastProvider>
-      </AuthProvider>
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={restoring}>
+        <AuthProvider>
+          <ToastProvider>
+            <JournalSync />
+            {children}
+          </ToastProvider>
+        </AuthProvider>
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { localDatabase } from './local-database';
 
 declare module '@tanstack/react-query' {
@@ -45,6 +50,16 @@ export function persistOptions(buster: string): Omit<PersistQueryClientOptions, 
     buster,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist, shouldDehydrateMutation: () => false },
   };
+}
+
+/** Puts the answers kept on the device back into the cache (nothing when they are too old or of another version). */
+export async function restorePersistedQueries(queryClient: QueryClient, buster: string): Promise<void> {
+  await persistQueryClientRestore({ ...persistOptions(buster), queryClient });
+}
+
+/** Keeps the device's copy up to date with the cache from now on; returns the function that stops it. */
+export function keepQueriesPersisted(queryClient: QueryClient, buster: string): () => void {
+  return persistQueryClientSubscribe({ ...persistOptions(buster), queryClient });
 }
 
 /** Forgets the persisted cache (sign-out, another user): the next save writes only what is left in memory. */

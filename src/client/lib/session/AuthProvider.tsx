@@ -4,7 +4,6 @@ import type { Profile, SessionResponse } from '../../../shared/profile-schemas';
 import { ApiError, isNetworkFailure } from '../api';
 import { appConfigQueryKey } from '../app-config';
 import { STORAGE_KEYS } from '../constants';
-import { clearPersistedQueries } from '../persistence/query-persistence';
 import { storage } from '../storage';
 import { applyTheme } from '../theme';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -17,7 +16,7 @@ const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0], appConfigQueryKey
 /** Nothing of one user may be shown to the next: not in memory, and not in the offline cache. */
 function forgetPersonalData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !KEPT_ON_SIGN_OUT.has(query.queryKey[0]) });
-  void clearPersistedQueries();
+  void import('../persistence/query-persistence').then((persistence) => persistence.clearPersistedQueries());
   // An unsaved entry's text (features/journal/writing/entry-draft.ts).
   storage.remove(STORAGE_KEYS.entryDraft);
 }
