@@ -13,10 +13,22 @@ export const MAX_LISTED_REFUSALS = 500;
 
 /**
  * Entries written per transaction. SQLite's driver is synchronous, so a transaction holds every other request for as
- * long as it takes, its commit's disk sync included: 10 keep that to a few milliseconds, for an import about a third
- * slower than with 50 (bench/RESULTS.md, "Import").
+ * long as it takes, its commit's disk sync included: 10 kept that to a few milliseconds, for an import about a third
+ * slower than with 50 (bench/RESULTS.md, "Import"); 5, with the pauses of WRITE_SHARE, halve each hold again, and
+ * on a busy machine a short hold is also less often stretched by the kernel taking the core away part way.
  */
-const CHUNK_SIZE = 10;
+const CHUNK_SIZE = 5;
+
+/**
+ * The share of the server's thread an import's transactions may take. Between two transactions the import used to
+ * wait one turn of the event loop only, so it held the thread about 90% of the time while it wrote, and other
+ * people's day reads got the rest (p99 30 to 40 ms on a busy machine). After each transaction it now waits twice as
+ * long as the transaction took, so others have two thirds of the thread whatever the size of the file: their p99 fell
+ * to about 5 ms, and writing 10,000 entries takes about three times as long (docs/decisions/014-importing-journals.md).
+ * On PostgreSQL a transaction's time includes its round trips, during which the thread is free: the import is slower
+ * there than it needs to be, never less kind.
+ */
+const WRITE_SHARE = 1 / 3;
 
 /** Ids looked up per query when finding what a journal already holds. */
 const LOOKUP_SIZE = 500;
@@ -48,6 +60,9 @@ export class ImportInterrupted extends Error {
 
 /** Lets the requests that arrived meanwhile run before going on. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Lets other requests have the thread for about `ms` milliseconds. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Reads and checks the file on a worker thread (read-file.ts): parsing a file of many megabytes takes a second or
@@ -155,8 +170,9 @@ export class JournalImporter {
   }
 
   /**
-   * Writes the entries a transaction at a time, letting other requests through between them. An entry whose id was
-   * taken since the lookup (the same file imported twice at once) is skipped: the other import wrote it.
+   * Writes the entries a transaction at a time, letting other requests have the thread between them (WRITE_SHARE).
+   * An entry whose id was taken since the lookup (the same file imported twice at once) is skipped: the other import
+   * wrote it.
    */
   private async write(
     userId: string,
@@ -165,10 +181,16 @@ export class JournalImporter {
   ): Promise<{ imported: number; skipped: number }> {
     let imported = 0;
     let skipped = 0;
+    // Time owed to other requests, in milliseconds: timers count whole milliseconds, so a pause waits until at least
+    // one is owed, and what a pause overran is not taken back with a burst of transactions afterwards.
+    let owed = 0;
     for (let at = 0; at < entries.length; at += CHUNK_SIZE) {
       const chunk = entries.slice(at, at + CHUNK_SIZE);
+      // When the transaction began to run: on SQLite it may wait a turn or more to share its commit with other writes.
+      let began: number | undefined;
       try {
         const written = await this.deps.write(async (trx) => {
+          began ??= performance.now();
           let count = 0;
           for (const { candidate, localDay, ids } of chunk) {
             const stored = await insertEntry(trx, {
@@ -190,8 +212,17 @@ export class JournalImporter {
         throw new ImportInterrupted(imported, entries.length, { cause });
       }
       onProgress?.(imported + skipped, entries.length);
-      // Other requests are served between two transactions, whatever the size of the file.
-      await nextTurn();
+      if (at + CHUNK_SIZE >= entries.length) break;
+      // Other requests are served between two transactions, whatever the size of the file, for twice as long as the
+      // transaction held the thread.
+      owed += (performance.now() - (began ?? performance.now())) * (1 / WRITE_SHARE - 1);
+      if (owed < 1) {
+        await nextTurn();
+        continue;
+      }
+      const pausing = performance.now();
+      await pause(owed);
+      owed = Math.max(0, owed - (performance.now() - pausing));
     }
     return { imported, skipped };
   }
