@@ -247,7 +247,7 @@ async function main() {
       '|---|---|---|---|---|---|',
       `| ${result.fileMb} | ${result.entries} | ${result.previewMs} | ${result.importMs} | ${result.importFirstWriteMs} | ${result.entriesPerSecond} |`,
       '',
-      `Other users at ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a figure after 1 s of warm-up: day reads (GET /api/entries?day) with no import running and while imports run back to back, in turns for ${result.readRounds.length} rounds (the figure is the round with the median p99); then POST /api/entries of another user, once each way. The imports ask for progress, as the app does: its first line marks the end of reading, checking and looking up the file, and the first commit.`,
+      `Other users at ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a figure after 1 s of warm-up: day reads (GET /api/entries?day) with no import running and while imports run back to back, in turns for ${result.readRounds.length} rounds (the figure is the round with the median p99; five rounds rather than three since imports give way to other requests, because on a machine shared with other work one round in three or four is far off the others, and the p99 without an import is 1 to 3 ms counted in whole milliseconds, so one millisecond moves the ratio by a third or more); then POST /api/entries of another user, once each way. The imports ask for progress, as the app does: its first line marks the end of reading, checking and looking up the file, and the first commit.`,
       '',
       '| measure | requests/s | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx |',
       '|---|---|---|---|---|---|---|---|',
