@@ -348,3 +348,35 @@ describe('signing in', () => {
     });
   });
 });
+
+describe("the landing page's picture of the journal", () => {
+  const cases = [
+    { name: 'phone', context: IPHONE, file: '/images/journal-screenshot-phone.jpg' },
+    { name: 'wide screen', context: { viewport: { width: 1280, height: 800 } }, file: '/images/journal-screenshot.jpg' },
+  ];
+  for (const { name, context, file } of cases) {
+    it(`on a ${name} is that screen's own picture, as wide as the content, and opens the demo`, async () => {
+      await suite.withPage(
+        async (page) => {
+          await page.goto('/');
+          const picture = page.getByAltText(/^The journal screen/);
+          await picture.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() =>
+              picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0 && new URL(image.currentSrc).pathname),
+            )
+            .toBe(file);
+          const widths = await picture.evaluate((image) => ({
+            picture: image.getBoundingClientRect().width,
+            content: image.closest('section')?.getBoundingClientRect().width ?? Infinity,
+          }));
+          expect(widths.picture).toBeGreaterThanOrEqual(0.9 * widths.content);
+
+          await page.getByRole('button', { name: 'Watch the demo video' }).click();
+          await visible(page.getByRole('dialog', { name: 'Demo video' }));
+        },
+        { context },
+      );
+    });
+  }
+});

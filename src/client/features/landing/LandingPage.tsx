@@ -6,7 +6,7 @@ import { type SignupMode, useSignupMode } from '../../lib/app-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { buttonClassName } from '../../ui/Button';
 import { useToast } from '../../ui/toast-context';
-import { SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
+import { PHONE_SCREENSHOT, SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
 import type { DemoVideoDialogProps } from './DemoVideoDialog';
 import { Icon } from '../../ui/Icon';
 import '../../styles/landing.css';
@@ -162,15 +162,24 @@ export function LandingPage() {
           onPointerEnter={() => void loadDialog().catch(() => undefined)}
           onFocus={() => void loadDialog().catch(() => undefined)}
         >
-          <img
-            className="screenshot"
-            src={SCREENSHOT.src}
-            width={SCREENSHOT.width}
-            height={SCREENSHOT.height}
-            alt={SCREENSHOT.alt}
-            loading="lazy"
-            decoding="async"
-          />
+          {/* Markup only, the same for every device (the page is rendered ahead of time): the browser picks. */}
+          <picture className="screenshot-picture">
+            <source
+              media={PHONE_SCREENSHOT.media}
+              srcSet={PHONE_SCREENSHOT.srcSet}
+              width={PHONE_SCREENSHOT.width}
+              height={PHONE_SCREENSHOT.height}
+            />
+            <img
+              className="screenshot"
+              src={SCREENSHOT.src}
+              width={SCREENSHOT.width}
+              height={SCREENSHOT.height}
+              alt={SCREENSHOT.alt}
+              loading="lazy"
+              decoding="async"
+            />
+          </picture>
           <span className="play-badge" aria-hidden="true">
             <span className="play-badge-icon">
               <PlayIcon />

@@ -16,6 +16,18 @@ export const SCREENSHOT = {
   alt: "The journal screen: today's date, a daily quote and an entry with what the writer is grateful for, wants to celebrate and is manifesting.",
 } as const;
 
+/**
+ * The same journal on a phone's screen, for narrow windows, where the wide picture's text would be too small to read.
+ * Drawn at twice the density (780x1520 pixels), so its size on the page is 390x760.
+ */
+export const PHONE_SCREENSHOT = {
+  src: '/images/journal-screenshot-phone.jpg',
+  srcSet: '/images/journal-screenshot-phone.jpg 2x',
+  width: 390,
+  height: 760,
+  media: '(max-width: 640px)',
+} as const;
+
 /** The self-hosted walkthrough under public/demo: a phone-sized screen recording, silent, with captions drawn in. */
 export const WALKTHROUGH = {
   src: '/demo/walkthrough.webm',
