@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { STORAGE_KEYS } from '../../lib/constants';
@@ -11,7 +11,9 @@ import { VerifyGate } from './VerifyGate';
 /** Protected screens: signed-out visitors go to /login (remembering where they were going), unverified
  * users see the Verify Your Email screen. `loading` shows while the session is being read (the screen's frame). */
 export function RequireVerifiedUser({ children, loading }: { children: ReactNode; loading?: ReactNode }) {
-  const { user, isLoading, signedOut } = useAuth();
+  // The screen behind the session check is the heaviest render of a start: it is drawn as a transition, in slices
+  // between which the browser answers taps and paints, while the frame or Loading... stays on screen.
+  const { user, isLoading, signedOut } = useDeferredValue(useAuth());
   const location = useLocation();
 
   if (isLoading) return loading ?? <LoadingScreen />;
