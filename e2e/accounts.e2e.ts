@@ -4,7 +4,7 @@ import { PASSWORD_SPECIAL_CHARACTERS } from '../src/shared/auth-schemas';
 import { createAccount, newEmail, PASSWORD, signIn } from './support/accounts';
 import { readFileSync } from 'node:fs';
 import { apiRequest, createEntryViaApi } from './support/api';
-import { visible } from './support/browser';
+import { appStarted, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -157,6 +157,8 @@ describe('accounts in the browser', () => {
     await suite.withPage(async (page) => {
       await page.goto('/login');
       await visible(page.getByRole('heading', { level: 1, name: 'Welcome Back' }));
+      // Moving focus is the app's: before it has started, a link loads a new page.
+      await appStarted(page);
       const focusedHeading = () =>
         page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
 

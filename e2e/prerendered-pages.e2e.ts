@@ -117,6 +117,36 @@ describe('pages made at build time', () => {
       }
     });
 
+    it('hold a form sent before the app has taken the page over, then send it with what was typed', async () => {
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/login', { waitUntil: 'commit' });
+        await visible(page.getByRole('heading', { level: 1, name: 'Welcome Back' }));
+        await page.getByLabel('Email').fill('early@e2e.test');
+        await page.getByLabel('Password', { exact: true }).fill('Grateful#2026');
+        await page.getByLabel('Password', { exact: true }).press('Enter');
+        // The browser did not send the form itself: the password never reaches the address.
+        await page.waitForTimeout(300);
+        expect(page.url()).toBe(`${suite.server.url}/login`);
+        release();
+        // The app sends it as typed: there is no such account.
+        await visible(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }));
+        expect(await page.getByLabel('Email').inputValue()).toBe('early@e2e.test');
+        expect(page.url()).toBe(`${suite.server.url}/login`);
+      });
+    });
+
+    it('answer a button pressed before the app has taken the page over, once it has', async () => {
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        await page.getByRole('button', { name: 'Dark' }).click();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('default');
+        release();
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('dark');
+      });
+    });
+
     it('open the journal in place of its frame, with today as its heading', async () => {
       await suite.withPage(async (page, context) => {
         await signInContext(suite, context, 'frame@e2e.test');

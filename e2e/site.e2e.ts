@@ -1,7 +1,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MINIMUM_AGE } from '../src/client/lib/constants';
-import { expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
+import { appStarted, expectNoConsoleErrors, gone, openPage, visible } from './support/browser';
 import { ANDROID, IPHONE } from './support/devices';
 import { startServer } from './support/server';
 import { serverAndBrowser } from './support/suite';
@@ -266,6 +266,8 @@ describe('about page', () => {
   async function openAbout(page: Page, hash = ''): Promise<void> {
     await page.goto(`/about${hash}`);
     await visible(page.getByRole('heading', { level: 1, name: 'About & FAQ' }));
+    // The page shows from its HTML; following the reader and scrolling to a section are the app's.
+    await appStarted(page);
   }
 
   it('has its sections, a contents sidebar, what the device keeps and the minimum age', async () => {

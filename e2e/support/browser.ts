@@ -57,3 +57,11 @@ export function visible(locator: Locator): Promise<void> {
 export function gone(locator: Locator): Promise<void> {
   return locator.waitFor({ state: 'hidden' });
 }
+
+/**
+ * Waits for the app to take over a page made ahead of time (main.tsx takes #root's mark away): before that, links
+ * load a new page and buttons wait (public/start-app.js).
+ */
+export function appStarted(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+}

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
 import { STORAGE_KEYS } from './lib/constants';
+import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { reloadOnNextNavigation } from './lib/app-update';
 import { watchConnection } from './lib/connection/watch-connection';
 import { storage } from './lib/storage';
@@ -61,14 +62,21 @@ function canHydrate(root: HTMLElement): boolean {
   return !(GUEST_PAGES.has(page) && storage.get(STORAGE_KEYS.userId));
 }
 
+const hydrate = canHydrate(container);
+if (hydrate) {
+  // What was typed, sent or pressed on the page before the app took it over is done again once its content is
+  // React's; then the page's mark goes.
+  replayOnceHydrated(() => replayEarlyInput(container));
+} else {
+  // The markup is about to be replaced. Its mark also kept a signed-in device from seeing a guest page it is about
+  // to leave (theme-boot.js, layout.css).
+  delete container.dataset.prerendered;
+}
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-const hydrate = canHydrate(container);
-// The mark kept a signed-in device from seeing a guest page it is about to leave (theme-boot.js, layout.css).
-delete container.dataset.prerendered;
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main
 // thread until the whole page is built, so taps and scrolls are answered while the app starts. Hydration yields

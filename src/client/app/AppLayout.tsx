@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ReplayEarlyInput } from '../lib/early-input';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { FocusAfterNavigation } from './FocusAfterNavigation';
@@ -19,6 +20,7 @@ export function AppLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
+          <ReplayEarlyInput />
         </Suspense>
       </main>
       <Footer />

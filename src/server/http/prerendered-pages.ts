@@ -15,15 +15,20 @@ export interface PageSpec {
   file: string;
   /** The document title before the app sets its own (use-page-title.ts). */
   title: string;
+  /**
+   * The page is whole without its scripts (not a frame waiting for data): it paints first, and the app's code is
+   * fetched after its first frame (public/start-app.js).
+   */
+  whole: boolean;
 }
 
 const APP_NAME = 'Gratitude Journal';
 
 export const PRERENDERED_PAGES: readonly PageSpec[] = [
-  { path: '/', file: 'index.html', title: APP_NAME },
-  { path: '/login', file: 'login.html', title: `Sign In · ${APP_NAME}` },
-  { path: '/about', file: 'about.html', title: `About & FAQ · ${APP_NAME}` },
-  { path: '/journal', file: 'journal.html', title: `Journal · ${APP_NAME}` },
+  { path: '/', file: 'index.html', title: APP_NAME, whole: true },
+  { path: '/login', file: 'login.html', title: `Sign In · ${APP_NAME}`, whole: true },
+  { path: '/about', file: 'about.html', title: `About & FAQ · ${APP_NAME}`, whole: true },
+  { path: '/journal', file: 'journal.html', title: `Journal · ${APP_NAME}`, whole: false },
 ];
 
 /** Every other address gets the app's empty shell, which the scripts fill. */
@@ -55,7 +60,29 @@ export function composePage(template: string, page: PageSpec, head: readonly str
   // Spliced by index, never with String.replace: markup may contain `$&` and the like.
   const withHead = `${template.slice(0, headEnd)}${head.map((tag) => `  ${tag}\n`).join('')}  ${template.slice(headEnd, root)}`;
   const body = `<div id="root" data-prerendered="${page.path}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
-  return `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
+  const html = `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
+  return page.whole ? codeAfterPaint(html) : html;
+}
+
+const MODULE_TAG = /\s*<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"[^>]*>(?:<\/script>)?/g;
+
+/** The script that starts a whole page after its first frame (public/start-app.js). */
+export const START_SCRIPT = '/start-app.js';
+
+/**
+ * A whole page paints before the app's code is even asked for: its module script and preloads give way to a list of
+ * the code's files, which public/start-app.js fetches after the first frame.
+ */
+function codeAfterPaint(html: string): string {
+  const files: string[] = [];
+  const withoutModules = html.replace(MODULE_TAG, (_tag, file: string) => {
+    if (!files.includes(file)) files.push(file);
+    return '';
+  });
+  if (files.length === 0) return html;
+  const headEnd = withoutModules.indexOf('</head>');
+  const tags = `  <meta name="app-code" content="${files.join(' ')}" />\n    <script src="${START_SCRIPT}" defer></script>\n  `;
+  return `${withoutModules.slice(0, headEnd)}${tags}${withoutModules.slice(headEnd)}`;
 }
 
 /** The pages' markup renderer the build made (src/client/prerender.tsx, built for Node into dist/prerender). */

@@ -1,0 +1,76 @@
+/*
+ * The start of a page made ahead of time (the landing, sign-in and About pages; src/server/http/prerendered-pages.ts).
+ * Such a page is whole in its HTML, so it paints first and fetches the app's code after its first frame, when the
+ * app takes the page over. The code's files are named in <meta name="app-code">, the entry first.
+ *
+ * Until then a form must not submit itself (the browser would send its fields, a password among them, in the page's
+ * address) and a button has nobody to answer it: the last one used is marked data-replay, and the app sends it again
+ * once it has taken over, with what was typed, which is kept on each field (earlyValue) because React puts a field
+ * back to the value it renders when it takes it over (src/client/lib/early-input.ts).
+ */
+(function () {
+  var root = document.getElementById('root');
+  var started = function () {
+    // The app takes the mark away once it has taken the page's content over.
+    return !root || !root.hasAttribute('data-prerendered');
+  };
+  var replayLater = function (element) {
+    var earlier = root.querySelectorAll('[data-replay]');
+    for (var index = 0; index < earlier.length; index += 1) earlier[index].removeAttribute('data-replay');
+    element.setAttribute('data-replay', '');
+  };
+
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (started()) return;
+      event.preventDefault();
+      replayLater(event.target);
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    function (event) {
+      if (!started() && event.target instanceof Element && root.contains(event.target)) {
+        event.target.earlyValue = event.target.value;
+      }
+    },
+    true,
+  );
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (started() || !(event.target instanceof Element)) return;
+      var button = event.target.closest('button');
+      // A submit button's click becomes the form's submit, handled above.
+      if (button && root.contains(button) && button.type !== 'submit') replayLater(button);
+    },
+    true,
+  );
+
+  var meta = document.querySelector('meta[name="app-code"]');
+  var files = meta ? meta.getAttribute('content').split(' ') : [];
+  if (files.length === 0) return;
+
+  function load() {
+    // Every file at once, as the module graph would ask for them one after another.
+    for (var index = 1; index < files.length; index += 1) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[index];
+      document.head.appendChild(link);
+    }
+    import(files[0]);
+  }
+
+  function afterFirstFrame() {
+    requestAnimationFrame(function () {
+      setTimeout(load, 0);
+    });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame);
+  else afterFirstFrame();
+})();
