@@ -63,5 +63,6 @@ export function gone(locator: Locator): Promise<void> {
  * load a new page and buttons wait (public/start-app.js).
  */
 export function appStarted(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+  // A string: this module is also compiled with Node's types, which have no document.
+  return page.waitForFunction("!document.querySelector('#root[data-prerendered]')");
 }
