@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES, START_SCRIPT, composePage } from './prerendered-pages';
+import { staticRoutes } from './static';
+
+const TEMPLATE = [
+  '<!doctype html><html><head><title>Gratitude Journal</title>',
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/api-def.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n');
+
+const page = (path: string) => {
+  const found = PRERENDERED_PAGES.find((candidate) => candidate.path === path);
+  if (!found) throw new Error(path);
+  return found;
+};
+
+describe('a page made ahead of time', () => {
+  it('holds its markup in #root, marked with its address, under its own title, with its head tags', () => {
+    const html = composePage(TEMPLATE, page('/journal'), ['<link rel="stylesheet" href="/assets/journal.css">'], '<h1>Frame</h1>');
+    expect(html).toContain('<div id="root" data-prerendered="/journal"><h1>Frame</h1></div>');
+    expect(html).toContain('<title>Journal · Gratitude Journal</title>');
+    expect(html.indexOf('/assets/journal.css')).toBeLessThan(html.indexOf('</head>'));
+    // A frame waits for its code: the module script stays as it is.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+  });
+
+  it('keeps markup exactly as rendered, whatever replacement patterns it holds', () => {
+    const markup = "<p>$' then $` then $& then $$ and $1</p>";
+    expect(composePage(TEMPLATE, page('/'), [], markup)).toContain(`data-prerendered="/">${markup}</div>`);
+  });
+
+  it('asks for the code of a whole page only after it has painted: a list of its files and the start script', () => {
+    const html = composePage(TEMPLATE, page('/login'), [], '<form></form>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<meta name="app-code" content="/assets/index-abc.js /assets/api-def.js" />');
+    expect(html).toContain(`<script src="${START_SCRIPT}" defer></script>`);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
+  it('refuses a template without its root element', () => {
+    expect(() => composePage('<html><head></head><body></body></html>', page('/'), [], '')).toThrow(/root/);
+  });
+});
+
+describe('serving the pages', () => {
+  function clientDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-pages-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<html><head></head><body>landing</body></html>');
+    writeFileSync(join(dir, 'login.html'), '<html><head></head><body>sign-in</body></html>');
+    writeFileSync(join(dir, 'app.html'), '<html><head></head><body>shell</body></html>');
+    return dir;
+  }
+
+  it('answers each page at its address and its file name, the shell elsewhere, all with the settings', async () => {
+    const routes = staticRoutes(clientDir(), { announcement: 'Hello <b>all</b>', demoVideoId: null });
+    for (const [path, body] of [
+      ['/', 'landing'],
+      ['/index.html', 'landing'],
+      ['/login', 'sign-in'],
+      ['/login.html', 'sign-in'],
+      ['/login?mode=signup', 'sign-in'],
+      ['/settings', 'shell'],
+      ['/app.html', 'shell'],
+      // No about.html in this build: its address gets the shell.
+      ['/about', 'shell'],
+    ] as const) {
+      const res = await routes.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      const html = await res.text();
+      expect(html, path).toContain(`<body>${body}</body>`);
+      expect(html, path).toContain('&lt;b&gt;all&lt;/b&gt;');
+    }
+  });
+});
