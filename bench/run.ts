@@ -183,9 +183,9 @@ async function main() {
     begin('client');
     const firstScreen = await benchFirstScreen();
     log(
-      '## First screen (production build, JavaScript fetched before the page is usable, gzip -9)',
+      '## First screen (production build, JavaScript fetched before the page answers taps, gzip -9)',
       '',
-      'The scripts the browser asked for before DOMContentLoaded (module scripts and everything they import run before it); code loaded later, while the page already answers, is not counted.',
+      'The scripts the browser asked for before the app took the page over (the page shows, and its links work, from its HTML before that; its buttons and forms wait for the app); code loaded later, while the page already answers, is not counted.',
       '',
       '| page | scripts | gzip kB |',
       '|---|---|---|',

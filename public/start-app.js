@@ -24,7 +24,9 @@
     'submit',
     function (event) {
       if (started()) return;
+      // Held for the app alone: neither the browser nor a part of the app already listening may act on it now.
       event.preventDefault();
+      event.stopPropagation();
       replayLater(event.target);
     },
     true,
@@ -44,7 +46,9 @@
       if (started() || !(event.target instanceof Element)) return;
       var button = event.target.closest('button');
       // A submit button's click becomes the form's submit, handled above.
-      if (button && root.contains(button) && button.type !== 'submit') replayLater(button);
+      if (!button || !root.contains(button) || button.type === 'submit') return;
+      event.stopPropagation();
+      replayLater(button);
     },
     true,
   );

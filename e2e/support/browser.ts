@@ -63,6 +63,9 @@ export function gone(locator: Locator): Promise<void> {
  * load a new page and buttons wait (public/start-app.js).
  */
 export function appStarted(page: Page): Promise<unknown> {
-  // A string: this module is also compiled with Node's types, which have no document.
-  return page.waitForFunction("!document.querySelector('#root[data-prerendered]')");
+  // This module is also compiled with Node's types, which have no DOM: the one call, by name. (Not a string, which the
+  // page's CSP would refuse to evaluate.)
+  return page.waitForFunction(
+    () => !(globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector('#root[data-prerendered]'),
+  );
 }
