@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { appStarted } from './browser';
 import { apiRequest } from './api';
 import type { RunningServer } from './server';
 
@@ -33,6 +34,9 @@ export async function createAccount(
 /** Signs in through the login screen, as a person would. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  // As a person would: after the page has come up. (Typing into the page before the app runs is a test of its own,
+  // in prerendered-pages.e2e.ts.)
+  await appStarted(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
