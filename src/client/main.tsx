@@ -24,8 +24,8 @@ applyTheme(readStoredTheme());
 watchConnection(probeServer);
 
 // The service worker keeps the app shell for offline starts; a new version takes over on its own and is loaded
-// at the next navigation. Its code loads, and it registers, once the page has loaded: installing the app for offline
-// use does not slow the first screen.
+// at the next navigation. Its code loads, and it registers, once the page has loaded and the browser is idle: its
+// install fetches the whole app, which must not compete with this page's own code and first render.
 function registerServiceWorker(): void {
   void import('virtual:pwa-register').then(({ registerSW }) =>
     registerSW({
@@ -35,8 +35,12 @@ function registerServiceWorker(): void {
     }),
   );
 }
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+function registerWhenIdle(): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(registerServiceWorker, { timeout: 5000 });
+  else setTimeout(registerServiceWorker, 1000);
+}
+if (document.readyState === 'complete') registerWhenIdle();
+else window.addEventListener('load', registerWhenIdle, { once: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
