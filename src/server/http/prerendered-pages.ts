@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pageTitle } from '../../shared/page-title';
 import type { PublicConfig } from './static';
 
 export interface PageSpec {
@@ -22,13 +23,11 @@ export interface PageSpec {
   whole: boolean;
 }
 
-const APP_NAME = 'Gratitude Journal';
-
 export const PRERENDERED_PAGES: readonly PageSpec[] = [
-  { path: '/', file: 'index.html', title: APP_NAME, whole: true },
-  { path: '/login', file: 'login.html', title: `Sign In · ${APP_NAME}`, whole: true },
-  { path: '/about', file: 'about.html', title: `About & FAQ · ${APP_NAME}`, whole: true },
-  { path: '/journal', file: 'journal.html', title: `Journal · ${APP_NAME}`, whole: false },
+  { path: '/', file: 'index.html', title: pageTitle(), whole: true },
+  { path: '/login', file: 'login.html', title: pageTitle('Sign In'), whole: true },
+  { path: '/about', file: 'about.html', title: pageTitle('About & FAQ'), whole: true },
+  { path: '/journal', file: 'journal.html', title: pageTitle('Journal'), whole: false },
 ];
 
 /** Every other address gets the app's empty shell, which the scripts fill. */
@@ -45,10 +44,11 @@ export interface PrerenderManifest {
 /** The settings a build renders with: those of a server with nothing configured. */
 export const BUILD_CONFIG: PublicConfig = { announcement: '', demoVideoId: null, signups: 'open' };
 
-export const ROOT_ELEMENT = '<div id="root"></div>';
+const ROOT_ELEMENT = '<div id="root"></div>';
 
-function escapeText(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** Text made safe for HTML, in an element or an attribute's quotes. */
+export function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** The template with the page's title, its extra head tags (its code's styles and scripts) and its markup. */
@@ -56,7 +56,7 @@ export function composePage(template: string, page: PageSpec, head: readonly str
   const root = template.indexOf(ROOT_ELEMENT);
   const headEnd = template.indexOf('</head>');
   if (root < 0 || headEnd < 0 || headEnd > root) throw new Error(`The app's HTML has no ${ROOT_ELEMENT} after its head`);
-  const title = `<title>${escapeText(page.title)}</title>`;
+  const title = `<title>${escapeHtml(page.title)}</title>`;
   // Spliced by index, never with String.replace: markup may contain `$&` and the like.
   const withHead = `${template.slice(0, headEnd)}${head.map((tag) => `  ${tag}\n`).join('')}  ${template.slice(headEnd, root)}`;
   const body = `<div id="root" data-prerendered="${page.path}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { SignupMode } from '../config';
-import { PRERENDERED_PAGES, SHELL_FILE, composePage, loadRenderer, renderedConfig, sameRendering } from './prerendered-pages';
+import { PRERENDERED_PAGES, SHELL_FILE, composePage, escapeHtml, loadRenderer, renderedConfig, sameRendering } from './prerendered-pages';
 
 /** What every page needs from the operator's settings before it can render without a jump. */
 export interface PublicConfig {
@@ -16,13 +16,9 @@ export interface PublicConfig {
   signups?: SignupMode;
 }
 
-function escapeAttribute(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
-
 /** index.html with the public settings in a meta tag: no inline script (the CSP forbids it), no extra request. */
 function pageWithConfig(html: string, config: PublicConfig): string {
-  const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(config))}" />`;
+  const meta = `<meta name="app-config" content="${escapeHtml(JSON.stringify(config))}" />`;
   // Spliced at the index, not with String.replace: the operator's text may contain `$'`, `$&` and the like.
   const end = html.indexOf('</head>');
   if (end < 0) return html;
