@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { LIGHTHOUSE_RUNS, benchFirstScreen, benchLighthouse } from './client';
-import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS } from './data';
+import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
@@ -237,7 +237,7 @@ async function main() {
     );
     const importLoad = load();
     const result = await benchImport();
-    const ratio = (during: LoadResult, idle: LoadResult) => (during.p99 / Math.max(1, idle.p99)).toFixed(2);
+    const ratio = (during: TailResult, idle: TailResult) => (during.p99Exact / idle.p99Exact).toFixed(2);
     log(
       '## Import of a Day One file',
       '',
@@ -247,7 +247,7 @@ async function main() {
       '|---|---|---|---|---|---|',
       `| ${result.fileMb} | ${result.entries} | ${result.previewMs} | ${result.importMs} | ${result.importFirstWriteMs} | ${result.entriesPerSecond} |`,
       '',
-      `Other users at ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a figure after 1 s of warm-up: day reads (GET /api/entries?day) with no import running and while imports run back to back, in turns for ${result.readRounds.length} rounds (the figure is the round with the median p99; five rounds rather than three since imports give way to other requests, because on a machine shared with other work one round in three or four is far off the others, and the p99 without an import is 1 to 3 ms counted in whole milliseconds, so one millisecond moves the ratio by a third or more); then POST /api/entries of another user, once each way. The imports ask for progress, as the app does: its first line marks the end of reading, checking and looking up the file, and the first commit.`,
+      `Other users at ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s a figure after 1 s of warm-up: day reads (GET /api/entries?day) with no import running and while imports run back to back, in turns for ${result.readRounds.length} rounds (the figure is the round with the median p99; five rounds rather than three since imports give way to other requests, because on a machine shared with other work one round in three or four is far off the others). The p99 is taken from each answer's own time, to a hundredth of a millisecond: autocannon's figures count whole milliseconds, and the p99 without an import is about 1 ms; then POST /api/entries of another user, once each way. The imports ask for progress, as the app does: its first line marks the end of reading, checking and looking up the file, and the first commit.`,
       '',
       '| measure | requests/s | p50 ms | p99 ms | p99.9 ms | max ms | errors | non-2xx |',
       '|---|---|---|---|---|---|---|---|',
@@ -258,7 +258,7 @@ async function main() {
           ['POST /api/entries, no import', result.postIdle],
           ['POST /api/entries while importing', result.postDuring],
         ] as const
-      ).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.errors} | ${r.non2xx} |`),
+      ).map(([name, r]) => `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99Exact} | ${r.p999} | ${r.max} | ${r.errors} | ${r.non2xx} |`),
       '',
       '| day reads while importing, by what the import was doing when asked | reads | p50 ms | p99 ms | max ms |',
       '|---|---|---|---|---|',
@@ -267,10 +267,10 @@ async function main() {
           ['reading, checking and looking up the file', result.readsBeforeFirstWrite],
           ['writing, a transaction at a time', result.readsWhileWriting],
         ] as const
-      ).map(([name, r]) => `| ${name} | ${r.count} | ${Math.round(r.p50)} | ${Math.round(r.p99)} | ${Math.round(r.max)} |`),
+      ).map(([name, r]) => `| ${name} | ${r.count} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${Math.round(r.max)} |`),
       '',
-      `- Day reads' p99 while importing: ${ratio(result.readDuring, result.readIdle)}x the p99 without (goal: within 3x). p99 of each round, without / with: ${result.readRounds.map((r) => `${r.idle.p99} / ${r.during.p99}`).join(', ')} ms.`,
-      `- Day reads asked before an import's first commit, while the server received the file, read and checked it on a worker thread and looked up its entries, waited up to ${Math.round(result.readsBeforeFirstWrite.max)} ms; those asked while it wrote had a p99 of ${Math.round(result.readsWhileWriting.p99)} ms, ${(result.readsWhileWriting.p99 / Math.max(1, result.readIdle.p99)).toFixed(1)}x the p99 without an import.`,
+      `- Day reads' p99 while importing: ${ratio(result.readDuring, result.readIdle)}x the p99 without (goal: within 3x). p99 of each round, without / with: ${result.readRounds.map((r) => `${r.idle.p99Exact} / ${r.during.p99Exact}`).join(', ')} ms.`,
+      `- Day reads asked before an import's first commit, while the server received the file, read and checked it on a worker thread and looked up its entries, waited up to ${Math.round(result.readsBeforeFirstWrite.max)} ms; those asked while it wrote had a p99 of ${result.readsWhileWriting.p99.toFixed(2)} ms, ${(result.readsWhileWriting.p99 / result.readIdle.p99Exact).toFixed(1)}x the p99 without an import.`,
       `- POST p99 while importing: ${ratio(result.postDuring, result.postIdle)}x the p99 without.`,
       `- ${result.importsDuring} imports ran during the measures: ${(result.importMsDuring / 1000).toFixed(1)} s each on average, ${(result.firstWriteMsDuring / 1000).toFixed(1)} s of it before the first commit (alone: ${(result.importMs / 1000).toFixed(1)} s and ${(result.importFirstWriteMs / 1000).toFixed(1)} s).`,
       '',
