@@ -44,8 +44,17 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 012 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 013 changed, for a test that starts from a database written before it. */
+async function undoSearchPageSize(db: Kysely<Database>): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`insert into search_text (search_text, rank) values ('pgsz', 4050)`.execute(db);
+  }
+  await sql`delete from kysely_migration where name = '013_search_page_size'`.execute(db);
+}
+
+/** Takes back what migration 012 and those after it changed, for a test that starts from a database before it. */
 async function undoGratitudeIndex(db: Kysely<Database>): Promise<void> {
+  await undoSearchPageSize(db);
   await sql`drop index journal_entry_gratitude_idx`.execute(db);
   await sql`delete from kysely_migration where name = '012_gratitude_index'`.execute(db);
 }
@@ -279,6 +288,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '010_reminders',
         '011_search',
         '012_gratitude_index',
+        '013_search_page_size',
       ]);
     } finally {
       await database.close();
@@ -308,6 +318,40 @@ describe.each(DATABASE_KINDS)('upgrading entries written before their offset fro
         insertEntry(trx, { ...text, id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: -300, localDay: dayKeyToNumber('2026-03-16') }),
       );
       expect(written?.utcOffset).toBe(-300);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe('upgrading a search index written in large pages, on sqlite', () => {
+  const testDb = freshDatabaseEach('sqlite');
+
+  it('writes new pages at 1,000 bytes and still finds the entries written before, and after', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, 'sqlite', ['ada']);
+    await undoSearchPageSize(database.db);
+    const write = (id: string, gratitude: string) => {
+      const at = new Date().toISOString();
+      return database.write((trx) =>
+        insertEntry(trx, { ...text, gratitude, id, userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber('2026-03-15') }),
+      );
+    };
+    await write(randomUUID(), 'A lighthouse at dusk');
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const pageSize = await sql<{ v: number }>`select v from search_text_config where k = 'pgsz'`.execute(upgraded.db);
+      expect(pageSize.rows).toEqual([{ v: 1000 }]);
+      const at = new Date().toISOString();
+      await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, gratitude: 'The lighthouse keeper waved', id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber('2026-03-16') }),
+      );
+      const found = await sql<{ n: number }>`select count(*) as n from search_text where search_text match 'lighthouse'`.execute(upgraded.db);
+      expect(found.rows[0]?.n).toBe(2);
+      // FTS5's own check of its index: it throws if a page of either size is damaged.
+      await sql`insert into search_text (search_text, rank) values ('integrity-check', 0)`.execute(upgraded.db);
     } finally {
       await upgraded.close();
     }

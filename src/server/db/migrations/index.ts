@@ -12,6 +12,7 @@ import { up as backupSchedule } from './009_backup_schedule';
 import { up as reminders } from './010_reminders';
 import { up as search } from './011_search';
 import { up as gratitudeIndex } from './012_gratitude_index';
+import { up as searchPageSize } from './013_search_page_size';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '010_reminders': reminders,
   '011_search': search,
   '012_gratitude_index': gratitudeIndex,
+  '013_search_page_size': searchPageSize,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
