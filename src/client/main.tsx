@@ -82,13 +82,10 @@ const app = (
   </StrictMode>
 );
 
-// As a transition, the first render yields to the browser every few milliseconds instead of holding the main
-// thread until the whole page is built, so taps and scrolls are answered while the app starts. Hydration yields
-// the same way on its own.
-if (hydrate) {
-  hydrateRoot(container, app);
-} else {
-  startTransition(() => {
-    createRoot(container).render(app);
-  });
-}
+// As a transition, the first render, or the taking over of the page's markup, yields to the browser every few
+// milliseconds instead of holding the main thread until the whole page is built, so taps and scrolls are answered
+// while the app starts. Outside a transition React hydrates a page in one go.
+startTransition(() => {
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
