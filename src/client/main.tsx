@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { guestPages } from './app/paths';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
 import { STORAGE_KEYS } from './lib/constants';
@@ -49,9 +50,6 @@ preloadPage(window.location.pathname);
 // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
 if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
 
-/** The pages a visitor sees signed out: a device signed in here is sent on from them (RouteGuards.tsx). */
-const GUEST_PAGES = new Set(['/', '/login']);
-
 /**
  * Whether the page's ready-made markup (src/client/prerender.tsx) is what the app's first render draws here, so React
  * can take it over as it is: the markup was made for this address without its query, for a visitor nobody has signed
@@ -63,7 +61,7 @@ function canHydrate(root: HTMLElement): boolean {
   if (page === '/login' && window.location.search !== '') return false;
   const state: unknown = window.history.state;
   if (typeof state === 'object' && state !== null && 'usr' in state && state.usr != null) return false;
-  return !(GUEST_PAGES.has(page) && storage.get(STORAGE_KEYS.userId));
+  return !(guestPages.has(page) && storage.get(STORAGE_KEYS.userId));
 }
 
 const hydrate = canHydrate(container);
