@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { LIGHTHOUSE_RUNS, benchFirstScreen, benchLighthouse } from './client';
-import { benchExport, benchImport, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
+import { benchExport, type ImportBench, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
@@ -215,10 +217,13 @@ async function main() {
     begin('data');
     // Other work on the machine moves these figures a great deal: the load when the part began says how much.
     const load = () => `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
-    // The import first: the export's 100,000 entries, made in this process, leave it slower to answer for a while,
-    // which added about 3 ms to every day read it timed (1.8 ms p99 without an import when measured first, 4.6 after).
+    // In a lean process of its own (import-alone.ts), and first: this one's own pauses would count in the answers'
+    // times.
     const importLoad = load();
-    const result = await benchImport();
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/import-alone.ts'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const result = JSON.parse(stdout) as ImportBench;
     const exportLoad = load();
     const { seedSeconds, runs } = await benchExport();
     log(
