@@ -327,7 +327,7 @@ describe.each(DATABASE_KINDS)('upgrading entries written before their offset fro
 describe('upgrading a search index written in large pages, on sqlite', () => {
   const testDb = freshDatabaseEach('sqlite');
 
-  it('writes new pages at 1,000 bytes and still finds the entries written before, and after', async () => {
+  it('writes new pages at 2,000 bytes and still finds the entries written before, and after', async () => {
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, 'sqlite', ['ada']);
     await undoSearchPageSize(database.db);
@@ -343,7 +343,7 @@ describe('upgrading a search index written in large pages, on sqlite', () => {
     const upgraded = await openDatabase(testDb().settings);
     try {
       const pageSize = await sql<{ v: number }>`select v from search_text_config where k = 'pgsz'`.execute(upgraded.db);
-      expect(pageSize.rows).toEqual([{ v: 1000 }]);
+      expect(pageSize.rows).toEqual([{ v: 2000 }]);
       const at = new Date().toISOString();
       await upgraded.write((trx) =>
         insertEntry(trx, { ...text, gratitude: 'The lighthouse keeper waved', id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber('2026-03-16') }),
