@@ -14,10 +14,11 @@ export const MAX_LISTED_REFUSALS = 500;
 /**
  * Entries written per transaction. SQLite's driver is synchronous, so a transaction holds every other request for as
  * long as it takes, its commit's disk sync included: 10 kept that to a few milliseconds, for an import about a third
- * slower than with 50 (bench/RESULTS.md, "Import"); 5, with the pauses of WRITE_SHARE, halve each hold again, and
- * on a busy machine a short hold is also less often stretched by the kernel taking the core away part way.
+ * slower than with 50 (bench/RESULTS.md, "Import"); 5, with the pauses of WRITE_SHARE, halved each hold again. With 2,
+ * other people's day reads while an import writes have a p99 of 2.7 ms instead of 3.5 (1.1 to 1.2 ms without an
+ * import), for an import of 10,000 entries in 7.0 s instead of 5.3 on a quiet server (docs/decisions/014).
  */
-const CHUNK_SIZE = 5;
+const CHUNK_SIZE = 2;
 
 /**
  * The share of the server's thread an import's transactions may take while other requests want it. Between two
