@@ -391,8 +391,10 @@ export interface TailResult extends LoadResult {
 async function load(options: autocannon.Options, onAnswer?: (at: number, ms: number) => void): Promise<TailResult> {
   const times: number[] = [];
   // Without a callback, autocannon runs the warm-up first and reports, and emits, only what follows it (with one, it
-  // skips the warm-up); @types/autocannon does not list `warmup` yet.
-  const instance = autocannon({ warmup: { duration: 1 }, ...options } as autocannon.Options);
+  // skips the warm-up); @types/autocannon does not list `warmup` yet, nor that the promise it returns then is also
+  // the instance that emits each answer.
+  const started = autocannon({ warmup: { duration: 1 }, ...options } as autocannon.Options);
+  const instance = started as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   instance.on('response', (_client, status, _bytes, ms) => {
     // As autocannon's own figures: the latencies of 2xx answers.
     if (status >= 200 && status < 300) times.push(ms);
