@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { guestPages } from './app/paths';
+import { guestPages, paths } from './app/paths';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
 import { STORAGE_KEYS } from './lib/constants';
@@ -58,7 +58,7 @@ if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persi
 function canHydrate(root: HTMLElement): boolean {
   const page = root.dataset.prerendered;
   if (page !== window.location.pathname) return false;
-  if (page === '/login' && window.location.search !== '') return false;
+  if (page === paths.login && window.location.search !== '') return false;
   const state: unknown = window.history.state;
   if (typeof state === 'object' && state !== null && 'usr' in state && state.usr != null) return false;
   return !(guestPages.has(page) && storage.get(STORAGE_KEYS.userId));

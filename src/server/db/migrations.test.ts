@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
 import { findEntry, insertEntry, readStats } from '../journal/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
-import { openDatabase } from './connect';
+import { type DatabaseHandle, openDatabase } from './connect';
 import type { Database } from './schema';
 
 const text = { gratitude: 'Rain', celebration: 'A finished draft', manifestation: 'Patience', memory: '' };
@@ -328,26 +328,23 @@ describe('upgrading a search index written in large pages, on sqlite', () => {
   const testDb = freshDatabaseEach('sqlite');
 
   it('writes new pages at 2,000 bytes and still finds the entries written before, and after', async () => {
+    const write = (database: DatabaseHandle, gratitude: string, day: string) => {
+      const at = new Date().toISOString();
+      return database.write((trx) =>
+        insertEntry(trx, { ...text, gratitude, id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber(day) }),
+      );
+    };
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, 'sqlite', ['ada']);
     await undoSearchPageSize(database.db);
-    const write = (id: string, gratitude: string) => {
-      const at = new Date().toISOString();
-      return database.write((trx) =>
-        insertEntry(trx, { ...text, gratitude, id, userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber('2026-03-15') }),
-      );
-    };
-    await write(randomUUID(), 'A lighthouse at dusk');
+    await write(database, 'A lighthouse at dusk', '2026-03-15');
     await database.close();
 
     const upgraded = await openDatabase(testDb().settings);
     try {
       const pageSize = await sql<{ v: number }>`select v from search_text_config where k = 'pgsz'`.execute(upgraded.db);
       expect(pageSize.rows).toEqual([{ v: 2000 }]);
-      const at = new Date().toISOString();
-      await upgraded.write((trx) =>
-        insertEntry(trx, { ...text, gratitude: 'The lighthouse keeper waved', id: randomUUID(), userId: 'ada', date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber('2026-03-16') }),
-      );
+      await write(upgraded, 'The lighthouse keeper waved', '2026-03-16');
       const found = await sql<{ n: number }>`select count(*) as n from search_text where search_text match 'lighthouse'`.execute(upgraded.db);
       expect(found.rows[0]?.n).toBe(2);
       // FTS5's own check of its index: it throws if a page of either size is damaged.
