@@ -504,8 +504,9 @@ export async function benchImport(): Promise<ImportBench> {
     };
     await load({ ...readOptions, duration: 2 });
     const readRounds = [];
-    // Each day read answered during an import: when it was asked, and how long it took. Two arrays of numbers, not an object per answer: the 400,000 or so of them would make this process's garbage
-    // collector pause for tens of milliseconds in the later rounds, and the pause would count in the answers' times.
+    // Each day read answered during an import: when it was asked, and how long it took. Two arrays of numbers, not an
+    // object per answer: the 400,000 or so of them would make this process's garbage collector pause for tens of
+    // milliseconds in the later rounds, and the pause would count in the answers' times.
     const asked: number[] = [];
     const took: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
