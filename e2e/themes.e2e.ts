@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEMES, type ThemeName } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { openPage } from './support/browser';
+import { appStarted, openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -28,6 +28,8 @@ describe('themes', () => {
     await suite.withPage(async (page) => {
       await page.goto('/about');
       await expectTheme(page, 'default');
+      // "At once" is the app's answer: a press before it has taken the page over waits for it (lib/early-input.ts).
+      await appStarted(page);
       await swatch(page, 'dark').click();
       await expectTheme(page, 'dark');
       expect(await swatch(page, 'dark').getAttribute('aria-pressed')).toBe('true');
