@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/api';
-import { visible } from './support/browser';
+import { appStarted, visible } from './support/browser';
 import { type Suite, serverAndBrowser } from './support/suite';
 
 /** The pages made at build time: the file, its address, its main heading and its call to action. */
@@ -144,6 +144,20 @@ describe('pages made at build time', () => {
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('default');
         release();
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('dark');
+      });
+    });
+
+    it('keep the place a visitor has scrolled to when the app takes the page over', async () => {
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/', { waitUntil: 'commit' });
+        await visible(page.getByRole('heading', { level: 1, name: PAGES[0].heading }));
+        await page.evaluate(() => window.scrollTo(0, 600));
+        release();
+        await appStarted(page);
+        // A frame for the app's first effects to have run.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(await page.evaluate(() => window.scrollY)).toBe(600);
       });
     });
 
