@@ -9,7 +9,7 @@ import { openDatabase } from '../src/server/db/connect';
 import { insertEntry } from '../src/server/journal/repository';
 import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
 import { newEntryId } from '../src/shared/entry-id';
-import { type LoadResult, signedInUser } from './support';
+import { type LoadResult, loadFigures, signedInUser, withWarmup } from './support';
 
 /** Entries of the one user whose journal is exported, spread over about thirty years of days. */
 const EXPORT_ENTRIES = 100_000;
@@ -385,16 +385,13 @@ export interface TailResult extends LoadResult {
 }
 
 /**
- * autocannon after 1 s of warm-up, as support.ts's load, with the tail of the latencies kept; `onAnswer` hears when
- * each answer came (performance.now()) and how long it took.
+ * support.ts's load with the tail of the latencies kept; `onAnswer` hears when each answer came (performance.now())
+ * and how long it took. (The promise autocannon returns without a callback is also the instance that emits each
+ * answer, which @types/autocannon does not say.)
  */
 async function load(options: autocannon.Options, onAnswer?: (at: number, ms: number) => void): Promise<TailResult> {
   const times: number[] = [];
-  // Without a callback, autocannon runs the warm-up first and reports, and emits, only what follows it (with one, it
-  // skips the warm-up); @types/autocannon does not list `warmup` yet, nor that the promise it returns then is also
-  // the instance that emits each answer.
-  const started = autocannon({ warmup: { duration: 1 }, ...options } as autocannon.Options);
-  const instance = started as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+  const instance = autocannon(withWarmup(options)) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   instance.on('response', (_client, status, _bytes, ms) => {
     // As autocannon's own figures: the latencies of 2xx answers.
     if (status >= 200 && status < 300) times.push(ms);
@@ -403,14 +400,10 @@ async function load(options: autocannon.Options, onAnswer?: (at: number, ms: num
   const result = await instance;
   times.sort((x, y) => x - y);
   return {
+    ...loadFigures(result),
     p99Exact: Math.round(percentile(times, 0.99) * 100) / 100,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
     p999: result.latency.p99_9,
     max: result.latency.max,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
   };
 }
 

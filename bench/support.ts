@@ -53,14 +53,16 @@ export interface LoadResult {
 const WARMUP_SECONDS = 1;
 
 /**
- * autocannon at 100 connections for 5 s unless told otherwise, after a warm-up. Its latencies are whole
- * milliseconds; timing every response in the benchmark process instead made the load generator, not the bare
- * servers, the bottleneck.
+ * autocannon's options with the warm-up, and at 100 connections for 5 s unless told otherwise. (autocannon 9 runs
+ * `warmup` first and leaves it out of the figures and of the answers it emits, when it is called without a callback;
+ * @types/autocannon does not list it yet.)
  */
-export async function load(options: autocannon.Options): Promise<LoadResult> {
-  // autocannon 9 runs `warmup` first and leaves it out of the figures; @types/autocannon does not list it yet.
-  const withWarmup = { connections: 100, duration: 5, warmup: { duration: WARMUP_SECONDS }, ...options };
-  const result = await autocannon(withWarmup);
+export function withWarmup(options: autocannon.Options): autocannon.Options {
+  return { connections: 100, duration: 5, warmup: { duration: WARMUP_SECONDS }, ...options } as autocannon.Options;
+}
+
+/** The figures of one autocannon run. */
+export function loadFigures(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -68,6 +70,14 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * autocannon after a warm-up (withWarmup). Its latencies are whole milliseconds; timing every response in the
+ * benchmark process instead made the load generator, not the bare servers, the bottleneck.
+ */
+export async function load(options: autocannon.Options): Promise<LoadResult> {
+  return loadFigures(await autocannon(withWarmup(options)));
 }
 
 /**
