@@ -134,7 +134,10 @@ function quotesFile(): Plugin {
 /** Where `vite build --ssr src/client/prerender.tsx` puts the pages' renderer, which the client build then runs. */
 const PRERENDER_DIR = 'dist/prerender';
 
-/** The lazily loaded page whose code and styles a prerendered page names in its head, so they load with the HTML. */
+/**
+ * The lazily loaded page whose code and styles a prerendered page names in its head, so they load with the HTML: the
+ * files src/client/app/router.tsx loads lazily for these addresses (the build stops if one is not found).
+ */
 const PAGE_MODULES: Record<string, string> = {
   '/about': 'src/client/features/about/AboutPage.tsx',
   '/journal': 'src/client/features/journal/JournalPage.tsx',
@@ -159,8 +162,10 @@ function prerenderPages(): Plugin {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const headFor = (path: string): string[] => {
         const module = PAGE_MODULES[path];
-        const chunk = module ? chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module)) : undefined;
-        if (!chunk) return [];
+        if (!module) return [];
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+        // A page moved or no longer loaded lazily: its prerendered head would silently lose its code and styles.
+        if (!chunk) this.error(`No lazily loaded chunk for ${module}, which ${path} names in PAGE_MODULES`);
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
         const scripts = [chunk.fileName, ...chunk.imports]
           .filter((file) => !html.includes(`/${file}"`))
