@@ -12,6 +12,7 @@ import {
   SHELL_FILE,
   composePage,
   loadRenderFunction,
+  pageAddress,
   renderedConfig,
   type PrerenderManifest,
 } from './src/server/http/prerendered-pages';
@@ -61,6 +62,9 @@ function themeBootScript(): string {
   } catch (error) {
     /* No storage: nobody is remembered. */
   }
+  // An address with a query string: the sign-in page made without one stays hidden (layout.css) until the app draws
+  // the mode the query asks for.
+  if (window.location.search) root.setAttribute('data-query', '');
 })();
 `;
 }
@@ -136,16 +140,19 @@ const PRERENDER_DIR = 'dist/prerender';
 
 /**
  * The lazily loaded page whose code and styles a prerendered page names in its head, so they load with the HTML: the
- * files src/client/app/router.tsx loads lazily for these addresses (the build stops if one is not found).
+ * files src/client/app/router.tsx (and the sign-in page, for its sign-up mode) load lazily for these addresses (the
+ * build stops if one is not found).
  */
 const PAGE_MODULES: Record<string, string> = {
   '/about': 'src/client/features/about/AboutPage.tsx',
+  '/login?mode=signup': 'src/client/features/auth/SignupForm.tsx',
   '/journal': 'src/client/features/journal/JournalPage.tsx',
 };
 
 /**
- * Renders the landing, sign-in, About and journal-frame pages into the build (docs/decisions/021): index.html becomes
- * the landing page, the others get files of their own, and app.html keeps the empty shell for every other address.
+ * Renders the landing, sign-in, sign-up, About and journal-frame pages into the build (docs/decisions/021):
+ * index.html becomes the landing page, the others get files of their own, and app.html keeps the empty shell for every
+ * other address.
  * It runs before the service worker is generated, so the worker keeps the pages as built.
  */
 function prerenderPages(): Plugin {
@@ -160,12 +167,12 @@ function prerenderPages(): Plugin {
       if (template?.type !== 'asset') this.error('The build has no index.html');
       const html = String(template.source);
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-      const headFor = (path: string): string[] => {
-        const module = PAGE_MODULES[path];
+      const headFor = (address: string): string[] => {
+        const module = PAGE_MODULES[address];
         if (!module) return [];
         const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
         // A page moved or no longer loaded lazily: its prerendered head would silently lose its code and styles.
-        if (!chunk) this.error(`No lazily loaded chunk for ${module}, which ${path} names in PAGE_MODULES`);
+        if (!chunk) this.error(`No lazily loaded chunk for ${module}, which ${address} names in PAGE_MODULES`);
         const styles = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
         const scripts = [chunk.fileName, ...chunk.imports]
           .filter((file) => !html.includes(`/${file}"`))
@@ -174,12 +181,13 @@ function prerenderPages(): Plugin {
       };
       const manifest: PrerenderManifest = { template: html, config: BUILD_CONFIG, pages: [] };
       for (const page of PRERENDERED_PAGES) {
-        const head = headFor(page.path);
-        const markup = await render(page.path, renderedConfig(BUILD_CONFIG));
+        const address = pageAddress(page);
+        const head = headFor(address);
+        const markup = await render(address, renderedConfig(BUILD_CONFIG));
         const source = composePage(html, page, head, markup);
         if (page.file === 'index.html') template.source = source;
         else this.emitFile({ type: 'asset', fileName: page.file, source });
-        manifest.pages.push({ path: page.path, head });
+        manifest.pages.push({ address, head });
       }
       this.emitFile({ type: 'asset', fileName: SHELL_FILE, source: html });
       mkdirSync(PRERENDER_DIR, { recursive: true });

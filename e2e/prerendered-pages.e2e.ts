@@ -9,6 +9,7 @@ import { type Suite, serverAndBrowser } from './support/suite';
 const PAGES = [
   { file: 'index.html', path: '/', heading: 'Cultivate gratitude, one day at a time', action: 'Start Your Free Journal' },
   { file: 'login.html', path: '/login', heading: 'Welcome Back', action: 'Sign In' },
+  { file: 'signup.html', path: '/login?mode=signup', heading: 'Create Your Account', action: 'Create Account' },
   { file: 'about.html', path: '/about', heading: 'About & FAQ', action: 'How to Journal' },
 ] as const;
 
@@ -136,6 +137,25 @@ describe('pages made at build time', () => {
       });
     });
 
+    it('keep what was typed into the sign-up form before the app took the page over, and sign up with it', async () => {
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/login?mode=signup', { waitUntil: 'commit' });
+        await visible(page.getByRole('heading', { level: 1, name: 'Create Your Account' }));
+        await page.getByLabel('Name').fill('Early Bird');
+        await page.getByLabel('Email').fill('early-signup@e2e.test');
+        await page.getByLabel('Password', { exact: true }).fill('Grateful#2026');
+        release();
+        await appStarted(page);
+        const submit = page.getByRole('button', { name: 'Create Account' });
+        await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+        expect(await page.getByLabel('Name').inputValue()).toBe('Early Bird');
+        expect(await page.getByLabel('Email').inputValue()).toBe('early-signup@e2e.test');
+        await submit.click();
+        await visible(page.getByText('Account created! Please check your email to verify your account.').first());
+      });
+    });
+
     it('answer a button pressed before the app has taken the page over, once it has', async () => {
       await suite.withPage(async (page) => {
         const release = await holdScripts(page);
@@ -144,6 +164,20 @@ describe('pages made at build time', () => {
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('default');
         release();
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('dark');
+      });
+    });
+
+    it('never show the sign-in form at an address that asks for another of its modes, then show that one', async () => {
+      await suite.withPage(async (page) => {
+        const release = await holdScripts(page);
+        await page.goto('/login?mode=reset', { waitUntil: 'commit' });
+        // The sign-in page made ahead of time answers, hidden: out of reach of role queries, found by its text.
+        const signIn = page.getByText('Welcome Back');
+        await signIn.waitFor({ state: 'attached' });
+        expect(await signIn.isVisible()).toBe(false);
+        release();
+        await visible(page.getByRole('heading', { level: 1, name: 'Reset Password' }));
+        expect(await page.getByText('Welcome Back').count()).toBe(0);
       });
     });
 
@@ -199,6 +233,8 @@ describe('pages made at build time', () => {
       const html = await (await fetch(`${suite.server.url}/`)).text();
       expect(html).toContain(ANNOUNCEMENT);
       expect(html).toContain('by invitation: have your invite code ready');
+      // The sign-up page asks for the code from its first paint.
+      expect(await (await fetch(`${suite.server.url}/login?mode=signup`)).text()).toContain('Invite code');
       await suite.withPage(async (page) => {
         const release = await holdScripts(page);
         await page.goto('/', { waitUntil: 'commit' });

@@ -1,5 +1,6 @@
 /*
- * The start of a page made ahead of time (the landing, sign-in and About pages; src/server/http/prerendered-pages.ts).
+ * The start of a page made ahead of time (the landing, sign-in, sign-up and About pages;
+ * src/server/http/prerendered-pages.ts).
  * Such a page is whole in its HTML, so it paints first and fetches the app's code after its first frame, when the
  * app takes the page over. The code's files are named in <meta name="app-code">, the entry first.
  *

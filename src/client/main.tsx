@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { guestPages, paths } from './app/paths';
@@ -46,22 +46,25 @@ else window.addEventListener('load', registerWhenIdle, { once: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-preloadPage(window.location.pathname);
+const pageCode = preloadPage(window.location.pathname, window.location.search);
 // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
 if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
 
 /**
  * Whether the page's ready-made markup (src/client/prerender.tsx) is what the app's first render draws here, so React
- * can take it over as it is: the markup was made for this address without its query, for a visitor nobody has signed
- * in as on this device, and with no state carried from another screen (a notice, an email typed before).
+ * can take it over as it is: the markup was made for this address, for a visitor nobody has signed in as on this
+ * device, and with no state carried from another screen (a notice, an email typed before).
  */
 function canHydrate(root: HTMLElement): boolean {
   const page = root.dataset.prerendered;
-  if (page !== window.location.pathname) return false;
-  if (page === paths.login && window.location.search !== '') return false;
+  if (page === undefined) return false;
+  const { pathname, search } = window.location;
+  // The sign-in page's markup is made for each of its modes that has a page (src/server/http/prerendered-pages.ts),
+  // so there the query string must match too; the others draw the same whatever their query.
+  if (page !== (pathname === paths.login ? `${pathname}${search}` : pathname)) return false;
   const state: unknown = window.history.state;
   if (typeof state === 'object' && state !== null && 'usr' in state && state.usr != null) return false;
-  return !(guestPages.has(page) && storage.get(STORAGE_KEYS.userId));
+  return !(guestPages.has(pathname) && storage.get(STORAGE_KEYS.userId));
 }
 
 const hydrate = canHydrate(container);
@@ -69,13 +72,22 @@ if (hydrate) {
   // What was typed, sent or pressed on the page before the app took it over is done again once its content is
   // React's; then the page's mark goes.
   replayOnceHydrated(() => replayEarlyInput(container));
-} else {
-  // The markup is about to be replaced. Its mark also kept a signed-in device from seeing a guest page it is about
-  // to leave (theme-boot.js, layout.css).
-  delete container.dataset.prerendered;
+}
+
+/**
+ * The markup is replaced by the app's first commit, and its mark goes with it, not before: until then it keeps
+ * hidden what must not show (layout.css): a guest page on a device signed in here, which is about to open the
+ * journal, or the sign-in page made for another mode than the address asks for.
+ */
+function DropPageMark({ root }: { root: HTMLElement }) {
+  useLayoutEffect(() => {
+    root.removeAttribute('data-prerendered');
+  }, [root]);
+  return null;
 }
 const app = (
   <StrictMode>
+    {!hydrate && <DropPageMark root={container} />}
     <App />
   </StrictMode>
 );
@@ -83,7 +95,9 @@ const app = (
 // As a transition, the first render, or the taking over of the page's markup, yields to the browser every few
 // milliseconds instead of holding the main thread until the whole page is built, so taps and scrolls are answered
 // while the app starts. Outside a transition React hydrates a page in one go.
-startTransition(() => {
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+//
+// A page made ahead of time is taken over once its lazily loaded code is here (start-app.js fetched it with the rest):
+// a part that had to wait for its code would be taken over later, and drawn afresh instead, what was typed into it
+// lost, should anything above it change first.
+if (hydrate) void pageCode.then(() => startTransition(() => void hydrateRoot(container, app)));
+else startTransition(() => void createRoot(container).render(app));

@@ -1,8 +1,9 @@
 /**
- * The pages made ahead of time: the landing page, sign-in, About and the journal's frame, rendered to HTML by React's
- * static renderer, so a visitor sees the real page, styled, before any script has run; main.tsx then hydrates the
- * same markup. The build renders them with the default settings (src/server/http/prerendered-pages.ts writes the
- * files); the server renders them again at start when its own settings (announcement, sign-ups, contact) differ.
+ * The pages made ahead of time: the landing page, sign-in and sign-up, About and the journal's frame, rendered to HTML
+ * by React's static renderer, so a visitor sees the real page, styled, before any script has run; main.tsx then
+ * hydrates the same markup. The build renders them with the default settings (src/server/http/prerendered-pages.ts
+ * writes the files); the server renders them again at start when its own settings (announcement, sign-ups, contact)
+ * differ.
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';

@@ -29,6 +29,14 @@ describe('a page made ahead of time', () => {
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
+  it('is marked with its query string too when it is made for one', () => {
+    const signup = PRERENDERED_PAGES.find((candidate) => candidate.query === '?mode=signup');
+    if (!signup) throw new Error('no sign-up page');
+    expect(composePage(TEMPLATE, signup, [], '<h1>Create</h1>')).toContain(
+      '<div id="root" data-prerendered="/login?mode=signup"><h1>Create</h1></div>',
+    );
+  });
+
   it('keeps markup exactly as rendered, whatever replacement patterns it holds', () => {
     const markup = "<p>$' then $` then $& then $$ and $1</p>";
     expect(composePage(TEMPLATE, page('/'), [], markup)).toContain(`data-prerendered="/">${markup}</div>`);
@@ -54,6 +62,7 @@ describe('serving the pages', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<html><head></head><body>landing</body></html>');
     writeFileSync(join(dir, 'login.html'), '<html><head></head><body>sign-in</body></html>');
+    writeFileSync(join(dir, 'signup.html'), '<html><head></head><body>sign-up</body></html>');
     writeFileSync(join(dir, 'app.html'), '<html><head></head><body>shell</body></html>');
     return dir;
   }
@@ -65,7 +74,11 @@ describe('serving the pages', () => {
       ['/index.html', 'landing'],
       ['/login', 'sign-in'],
       ['/login.html', 'sign-in'],
-      ['/login?mode=signup', 'sign-in'],
+      // The sign-in page's sign-up mode has a page of its own; its other modes get the sign-in page to draw them in.
+      ['/login?mode=signup', 'sign-up'],
+      ['/signup.html', 'sign-up'],
+      ['/login?mode=reset', 'sign-in'],
+      ['/login?mode=signup&email=a%40b.test', 'sign-in'],
       ['/settings', 'shell'],
       ['/app.html', 'shell'],
       // No about.html in this build: its address gets the shell.

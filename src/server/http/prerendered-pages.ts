@@ -10,8 +10,13 @@ import { pageTitle } from '../../shared/page-title';
 import type { PublicConfig } from './static';
 
 export interface PageSpec {
-  /** The address the page answers (the client router's path). */
+  /** The path the page answers (the client router's path). */
   path: string;
+  /**
+   * The query string the page is made for ('?mode=signup'), when it is one mode of a page whose path another page
+   * answers without it. Any other query string gets the page without one.
+   */
+  query?: string;
   /** The file in dist/client: also the address the service worker keeps it under. */
   file: string;
   /** The document title before the app sets its own (use-page-title.ts). */
@@ -26,9 +31,16 @@ export interface PageSpec {
 export const PRERENDERED_PAGES: readonly PageSpec[] = [
   { path: '/', file: 'index.html', title: pageTitle(), whole: true },
   { path: '/login', file: 'login.html', title: pageTitle('Sign In'), whole: true },
+  // Where the landing page's call to action leads.
+  { path: '/login', query: '?mode=signup', file: 'signup.html', title: pageTitle('Create Account'), whole: true },
   { path: '/about', file: 'about.html', title: pageTitle('About & FAQ'), whole: true },
   { path: '/journal', file: 'journal.html', title: pageTitle('Journal'), whole: false },
 ];
+
+/** The address a page is made for: its path and its query string. It is also the page's mark on #root. */
+export function pageAddress(page: PageSpec): string {
+  return `${page.path}${page.query ?? ''}`;
+}
 
 /** Every other address gets the app's empty shell, which the scripts fill. */
 export const SHELL_FILE = 'app.html';
@@ -38,7 +50,7 @@ export interface PrerenderManifest {
   template: string;
   /** The settings the files in dist/client were rendered with. */
   config: PublicConfig;
-  pages: { path: string; head: string[] }[];
+  pages: { address: string; head: string[] }[];
 }
 
 /** The settings a build renders with: those of a server with nothing configured. */
@@ -59,7 +71,8 @@ export function composePage(template: string, page: PageSpec, head: readonly str
   const title = `<title>${escapeHtml(page.title)}</title>`;
   // Spliced by index, never with String.replace: markup may contain `$&` and the like.
   const withHead = `${template.slice(0, headEnd)}${head.map((tag) => `  ${tag}\n`).join('')}  ${template.slice(headEnd, root)}`;
-  const body = `<div id="root" data-prerendered="${page.path}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
+  const mark = escapeHtml(pageAddress(page));
+  const body = `<div id="root" data-prerendered="${mark}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
   const html = `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
   return page.whole ? codeAfterPaint(html) : html;
 }

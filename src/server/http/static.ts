@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { SignupMode } from '../config';
-import { PRERENDERED_PAGES, SHELL_FILE, composePage, escapeHtml, loadRenderer, renderedConfig, sameRendering } from './prerendered-pages';
+import {
+  PRERENDERED_PAGES,
+  SHELL_FILE,
+  composePage,
+  escapeHtml,
+  loadRenderer,
+  pageAddress,
+  renderedConfig,
+  sameRendering,
+} from './prerendered-pages';
 
 /** What every page needs from the operator's settings before it can render without a jump. */
 export interface PublicConfig {
@@ -43,9 +52,10 @@ function prerenderedPages(clientDir: string, config: PublicConfig): Map<string, 
     if (!loaded || sameRendering(loaded.manifest.config, config)) return undefined;
     const html = new Map<string, string>();
     for (const page of PRERENDERED_PAGES) {
-      const head = loaded.manifest.pages.find((entry) => entry.path === page.path)?.head ?? [];
-      const markup = await loaded.render(page.path, renderedConfig(config));
-      html.set(page.path, pageWithConfig(composePage(loaded.manifest.template, page, head, markup), config));
+      const address = pageAddress(page);
+      const head = loaded.manifest.pages.find((entry) => entry.address === address)?.head ?? [];
+      const markup = await loaded.render(address, renderedConfig(config));
+      html.set(address, pageWithConfig(composePage(loaded.manifest.template, page, head, markup), config));
     }
     return html;
   });
@@ -53,7 +63,8 @@ function prerenderedPages(clientDir: string, config: PublicConfig): Map<string, 
   const renderedOrNone = rendered.catch(() => undefined);
   for (const page of PRERENDERED_PAGES) {
     const built = fromFile(page.file);
-    pages.set(page.path, async () => (await renderedOrNone)?.get(page.path) ?? built);
+    const address = pageAddress(page);
+    pages.set(address, async () => (await renderedOrNone)?.get(address) ?? built);
   }
   return pages;
 }
@@ -75,11 +86,16 @@ export function staticRoutes(clientDir: string, config: PublicConfig) {
   };
   const sendShell = (c: Context) => send(c, shellHtml);
 
-  for (const page of PRERENDERED_PAGES) {
-    const source = pages.get(page.path);
-    const sendPage = async (c: Context) => send(c, (await source?.()) ?? shellHtml);
-    app.get(page.path, sendPage);
-    app.get(`/${page.file}`, sendPage);
+  const sendPage = async (c: Context, address: string) => send(c, (await pages.get(address)?.()) ?? shellHtml);
+  for (const page of PRERENDERED_PAGES) app.get(`/${page.file}`, (c) => sendPage(c, pageAddress(page)));
+  // A path answers with the page made for the request's query string, if there is one, else with the page made
+  // without one (whose app then draws what the query asks for).
+  for (const path of new Set(PRERENDERED_PAGES.map((page) => page.path))) {
+    app.get(path, (c) => {
+      const query = new URL(c.req.url).search;
+      const made = PRERENDERED_PAGES.some((page) => page.path === path && page.query === query);
+      return sendPage(c, made ? `${path}${query}` : path);
+    });
   }
   app.get(`/${SHELL_FILE}`, sendShell);
   // Cache headers go on before the file is read: hashed assets never change, everything else is revalidated.

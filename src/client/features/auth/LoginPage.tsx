@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { paths, type LoginMode } from '../../app/paths';
 import { useSignupMode } from '../../lib/app-config';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { readNavigationState } from '../../lib/navigation-state';
 import { usePageTitle } from '../../lib/use-page-title';
 import { buttonClassName } from '../../ui/Button';
@@ -12,7 +12,9 @@ import { ResetRequestForm } from './ResetRequestForm';
 import { useCarriedEmail } from './use-back-to-login';
 
 // Sign-up carries the password rules (and their schema library), which signing in does not need.
-const SignupForm = lazy(() => import('./SignupForm').then((module) => ({ default: module.SignupForm })));
+const signupForm = lazyWithPreload(() => import('./SignupForm').then((module) => module.SignupForm));
+const SignupForm = signupForm.Component;
+export const preloadSignupForm = signupForm.preload;
 
 const SCREENS: Record<LoginMode, { title: string; heading: string; intro: string }> = {
   login: {
@@ -79,16 +81,10 @@ export function LoginPage() {
         {message && mode !== 'login' && <Notice tone="success">{message}</Notice>}
         {mode === 'login' && <LoginForm message={message} />}
         {closed && <SignupsClosed />}
+        {/* No Suspense boundary of its own: a switch from another mode, a transition, keeps that mode on screen until
+            the form's code is here. (On the sign-up page made ahead of time, main.tsx has it before taking over.) */}
         {mode === 'signup' && !closed && (
-          <Suspense
-            fallback={
-              <p role="status" className="loading-pulse">
-                Loading...
-              </p>
-            }
-          >
-            <SignupForm inviteRequired={signups === 'invite'} initialInvite={searchParams.get('invite') ?? ''} />
-          </Suspense>
+          <SignupForm inviteRequired={signups === 'invite'} initialInvite={searchParams.get('invite') ?? ''} />
         )}
         {mode === 'reset' && <ResetRequestForm />}
       </section>
