@@ -34,6 +34,8 @@ describe('accounts in the browser', () => {
       const email = newEmail('signup');
       await page.goto('/login?mode=signup');
       await expect.poll(() => page.getByRole('heading', { name: 'Create Your Account' }).isVisible()).toBe(true);
+      // As a person would: after the page has come up (typing before that is prerendered-pages.e2e.ts's test).
+      await appStarted(page);
       await page.getByLabel('Name').fill('Ada Lovelace');
       await page.getByLabel('Email').fill(email);
       const submit = page.getByRole('button', { name: 'Create Account' });

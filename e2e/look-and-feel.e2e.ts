@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, localDayKey } from '../src/shared/dates';
 import { newEmail, PASSWORD } from './support/accounts';
 import { createEntryViaApi } from './support/api';
-import { gone, visible } from './support/browser';
+import { appStarted, gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { isFocused, journalSuite } from './support/journal';
 
@@ -271,6 +271,8 @@ describe('signing in', () => {
     await suite.withPage(async (page) => {
       const email = newEmail('carry');
       await page.goto('/login');
+      // The email is carried by the app: before it runs, a link loads the next page afresh.
+      await appStarted(page);
       await page.getByLabel('Email').fill(email);
 
       await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -306,6 +308,8 @@ describe('signing in', () => {
   it('shows and hides a password with a real toggle button that keeps the focus and the caret', async () => {
     await suite.withPage(async (page) => {
       await page.goto('/login');
+      // The control is the app's: a press before it runs is answered once it does.
+      await appStarted(page);
       const password = page.getByLabel('Password', { exact: true });
       expect(await password.getAttribute('type')).toBe('password');
       const show = page.getByRole('button', { name: 'Show password' });
@@ -338,6 +342,8 @@ describe('signing in', () => {
   it("names the symbols that count in sign-up's checklist, and counts only those", async () => {
     await suite.withPage(async (page) => {
       await page.goto('/login?mode=signup');
+      // The checklist follows the password once the app runs (what is typed before, it counts when it starts).
+      await appStarted(page);
       const rule = page.locator('.rule-special');
       await visible(rule.getByText('One symbol (such as ! @ # $ %)', { exact: true }));
       const password = page.getByLabel('Password', { exact: true });
