@@ -46,7 +46,7 @@ else window.addEventListener('load', registerWhenIdle, { once: true });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const pageCode = preloadPage(window.location.pathname, window.location.search);
+const pageReady = preloadPage(window.location.pathname, window.location.search);
 // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
 if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
 
@@ -96,8 +96,9 @@ const app = (
 // milliseconds instead of holding the main thread until the whole page is built, so taps and scrolls are answered
 // while the app starts. Outside a transition React hydrates a page in one go.
 //
-// A page made ahead of time is taken over once its lazily loaded code is here (start-app.js fetched it with the rest):
-// a part that had to wait for its code would be taken over later, and drawn afresh instead, what was typed into it
-// lost, should anything above it change first.
-if (hydrate) void pageCode.then(() => startTransition(() => void hydrateRoot(container, app)));
+// A page made ahead of time whose markup holds lazily loaded parts (About, the sign-up form) is taken over once their
+// code is here (start-app.js fetched it with the rest): a part that had to wait for its code would be taken over
+// later, and drawn afresh instead, what was typed into it lost, should anything above it change first. The journal's
+// frame is the first screen's own code, so it is taken over while the journal's code is still on its way.
+if (hydrate) void pageReady.then(() => startTransition(() => void hydrateRoot(container, app)));
 else startTransition(() => void createRoot(container).render(app));

@@ -32,25 +32,33 @@ const EmailActionPage = emailAction.Component;
 const UnsubscribePage = unsubscribe.Component;
 
 /**
+ * The code loaded lazily for each address the app can open on, keyed as the pages made ahead of time are (the sign-in
+ * page's sign-up mode has an address of its own; vite.config.ts names the same files in those pages' heads).
+ * `drawn`: the page's ready-made markup holds what this code draws, so the app takes the markup over only once the
+ * code is here. The journal's markup is its frame, drawn by the first screen's own code.
+ */
+const PAGE_CODE: Record<string, { preload: () => Promise<unknown>; drawn: boolean }> = {
+  [paths.journal]: { preload: journal.preload, drawn: false },
+  [paths.writeToday]: { preload: journal.preload, drawn: false },
+  [paths.settings]: { preload: settings.preload, drawn: false },
+  [paths.print]: { preload: print.preload, drawn: false },
+  [paths.about]: { preload: about.preload, drawn: true },
+  [`${paths.login}?mode=signup`]: { preload: preloadSignupForm, drawn: true },
+  [paths.verifyEmail]: { preload: emailAction.preload, drawn: false },
+  [paths.unsubscribe]: { preload: unsubscribe.preload, drawn: false },
+};
+
+/**
  * Starts loading the code of the page the app opens on, so it downloads while the session is checked instead of
- * after: a returning user's journal appears one round trip sooner. The promise answers once it is here (or could not
- * be fetched): main.tsx waits for it before taking over a page made ahead of time.
+ * after: a returning user's journal appears one round trip sooner. The promise answers once the page's ready-made
+ * markup can be taken over (main.tsx): when the code it draws is here (or could not be fetched), at once otherwise.
  */
 export function preloadPage(pathname: string, search: string): Promise<unknown> {
-  if (pathname === paths.login) {
-    const signup = new URLSearchParams(search).get('mode') === 'signup';
-    return signup ? preloadSignupForm().catch(() => undefined) : Promise.resolve();
-  }
-  const page = {
-    [paths.journal]: journal,
-    [paths.writeToday]: journal,
-    [paths.settings]: settings,
-    [paths.print]: print,
-    [paths.about]: about,
-    [paths.verifyEmail]: emailAction,
-    [paths.unsubscribe]: unsubscribe,
-  }[pathname];
-  return page ? page.preload().catch(() => undefined) : Promise.resolve();
+  const signup = pathname === paths.login && new URLSearchParams(search).get('mode') === 'signup';
+  const page = PAGE_CODE[signup ? `${paths.login}?mode=signup` : pathname];
+  if (!page) return Promise.resolve();
+  const loading = page.preload().catch(() => undefined);
+  return page.drawn ? loading : Promise.resolve();
 }
 
 /** The route table of docs/product.md §2. A declarative router: the data router's extra weight buys nothing here. */
