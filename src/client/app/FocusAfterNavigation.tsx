@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useNavigationEffect } from './use-navigation-effect';
 
 /** How long to wait for a lazily loaded page to show its heading, in animation frames (about half a second). */
 const MAX_FRAMES = 30;
@@ -11,12 +11,7 @@ const MAX_FRAMES = 30;
  */
 export function FocusAfterNavigation() {
   const { pathname, search } = useLocation();
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+  useNavigationEffect(() => {
     let frames = 0;
     let request = 0;
     const focusHeading = () => {
@@ -32,6 +27,6 @@ export function FocusAfterNavigation() {
     };
     request = requestAnimationFrame(focusHeading);
     return () => cancelAnimationFrame(request);
-  }, [pathname, search]);
+  }, `${pathname}${search}`);
   return null;
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { useNavigationEffect } from './use-navigation-effect';
 
 /**
  * A new page starts at its top, as a full page load would; a #hash is left to the page that owns it. The page the app
@@ -8,13 +8,8 @@ import { useLocation } from 'react-router';
  */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+  useNavigationEffect(() => {
     if (!hash) window.scrollTo(0, 0);
-  }, [pathname, hash]);
+  }, `${pathname}${hash}`);
   return null;
 }
