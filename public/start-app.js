@@ -1,8 +1,8 @@
 /*
- * The start of a page made ahead of time (the landing, sign-in, sign-up and About pages;
+ * The start of a page made ahead of time (the landing, sign-in, sign-up and About pages, and the journal's frame;
  * src/server/http/prerendered-pages.ts).
- * Such a page is whole in its HTML, so it paints first and fetches the app's code after its first frame, when the
- * app takes the page over. The code's files are named in <meta name="app-code">, the entry first.
+ * Such a page is in its HTML, so it paints first and fetches the app's code after its first frame, when the app
+ * takes the page over. The code's files are named in <meta name="app-code">, the entry first.
  *
  * Until then a form must not submit itself (the browser would send its fields, a password among them, in the page's
  * address) and a button has nobody to answer it: the last one used is marked data-replay, and the app sends it again

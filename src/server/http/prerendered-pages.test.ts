@@ -25,8 +25,6 @@ describe('a page made ahead of time', () => {
     expect(html).toContain('<div id="root" data-prerendered="/journal"><h1>Frame</h1></div>');
     expect(html).toContain('<title>Journal · Gratitude Journal</title>');
     expect(html.indexOf('/assets/journal.css')).toBeLessThan(html.indexOf('</head>'));
-    // A frame waits for its code: the module script stays as it is.
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
   });
 
   it('is marked with its query string too when it is made for one', () => {
@@ -42,13 +40,26 @@ describe('a page made ahead of time', () => {
     expect(composePage(TEMPLATE, page('/'), [], markup)).toContain(`data-prerendered="/">${markup}</div>`);
   });
 
-  it('asks for the code of a whole page only after it has painted: a list of its files and the start script', () => {
+  it('asks for its code only after it has painted: a list of its files and the start script', () => {
     const html = composePage(TEMPLATE, page('/login'), [], '<form></form>');
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<meta name="app-code" content="/assets/index-abc.js /assets/api-def.js" />');
     expect(html).toContain(`<script src="${START_SCRIPT}" defer></script>`);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
+  it("asks for the journal's code after its frame has painted, its own page's code among the files", () => {
+    const journalCode = '<link rel="modulepreload" crossorigin href="/assets/JournalPage-ghi.js">';
+    const styles = '<link rel="stylesheet" crossorigin href="/assets/JournalPage-ghi.css">';
+    const html = composePage(TEMPLATE, page('/journal'), [styles, journalCode], '<h1>Frame</h1>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain(
+      '<meta name="app-code" content="/assets/index-abc.js /assets/api-def.js /assets/JournalPage-ghi.js" />',
+    );
+    // The frame's styles still come before its first paint.
+    expect(html.indexOf(styles)).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('refuses a template without its root element', () => {

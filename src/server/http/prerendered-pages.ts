@@ -21,20 +21,15 @@ export interface PageSpec {
   file: string;
   /** The document title before the app sets its own (use-page-title.ts). */
   title: string;
-  /**
-   * The page is whole without its scripts (not a frame waiting for data): it paints first, and the app's code is
-   * fetched after its first frame (public/start-app.js).
-   */
-  whole: boolean;
 }
 
 export const PRERENDERED_PAGES: readonly PageSpec[] = [
-  { path: '/', file: 'index.html', title: pageTitle(), whole: true },
-  { path: '/login', file: 'login.html', title: pageTitle('Sign In'), whole: true },
+  { path: '/', file: 'index.html', title: pageTitle() },
+  { path: '/login', file: 'login.html', title: pageTitle('Sign In') },
   // Where the landing page's call to action leads.
-  { path: '/login', query: '?mode=signup', file: 'signup.html', title: pageTitle('Create Account'), whole: true },
-  { path: '/about', file: 'about.html', title: pageTitle('About & FAQ'), whole: true },
-  { path: '/journal', file: 'journal.html', title: pageTitle('Journal'), whole: false },
+  { path: '/login', query: '?mode=signup', file: 'signup.html', title: pageTitle('Create Account') },
+  { path: '/about', file: 'about.html', title: pageTitle('About & FAQ') },
+  { path: '/journal', file: 'journal.html', title: pageTitle('Journal') },
 ];
 
 /** The address a page is made for: its path and its query string. It is also the page's mark on #root. */
@@ -74,17 +69,19 @@ export function composePage(template: string, page: PageSpec, head: readonly str
   const mark = escapeHtml(pageAddress(page));
   const body = `<div id="root" data-prerendered="${mark}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
   const html = `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
-  return page.whole ? codeAfterPaint(html) : html;
+  return codeAfterPaint(html);
 }
 
 const MODULE_TAG = /\s*<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
-/** The script that starts a whole page after its first frame (public/start-app.js). */
+/** The script that starts a page made ahead of time after its first frame (public/start-app.js). */
 export const START_SCRIPT = '/start-app.js';
 
 /**
- * A whole page paints before the app's code is even asked for: its module script and preloads give way to a list of
- * the code's files, which public/start-app.js fetches after the first frame.
+ * A page made ahead of time paints before the app's code is even asked for: its module script and preloads give way
+ * to a list of the code's files, which public/start-app.js fetches after the first frame. The journal's frame too:
+ * on a slow connection its code, fetched at once, took the bandwidth its styles needed, and it painted a second later
+ * than the landing page.
  */
 function codeAfterPaint(html: string): string {
   const files: string[] = [];
