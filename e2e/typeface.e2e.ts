@@ -117,4 +117,28 @@ describe('the journal typeface', () => {
       expectOwnOrigin(fontRequests, suite.server.url);
     });
   });
+
+  it("sets a search result's day and the writer's words in Lora, as their entry reads", async () => {
+    await withJournal(async (page) => {
+      await createEntryViaApi(page, { gratitude: 'A long walk by the river after the rain' });
+      await page.reload();
+      await page.getByRole('searchbox', { name: 'Search your journal' }).fill('river');
+      await page.getByRole('searchbox', { name: 'Search your journal' }).press('Enter');
+      const result = page.locator('.search-result').first();
+      await visible(result.getByText('A long walk by the'));
+
+      await expect.poll(() => rendered(result.locator('.search-result-when'))).toMatchObject({
+        family: FAMILY,
+        weight: '600',
+        loaded: true,
+      });
+      await expect.poll(() => rendered(result.locator('.search-result-snippet'))).toMatchObject({
+        family: FAMILY,
+        weight: '400',
+        style: 'normal',
+        loaded: true,
+        ready: true,
+      });
+    });
+  });
 });
