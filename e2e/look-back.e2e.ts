@@ -36,6 +36,11 @@ interface Written {
   memory?: string;
 }
 
+/** The first font family an element's text asks for. */
+function typeface(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => (getComputedStyle(element).fontFamily.split(',')[0] ?? '').trim().replace(/^['"]|['"]$/g, ''));
+}
+
 /** Brings entries of earlier days into the signed-in page's journal through the import API (our own format). */
 async function importEntries(page: Page, entries: Written[]): Promise<void> {
   const file = {
@@ -110,6 +115,9 @@ describe('looking back', () => {
       await visible(yearAgo.getByText('Grandad told the story of the winter of 1963'));
       await visible(yearAgo.getByText('Today I want to capture these memories...'));
       expect(await yearAgo.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+      // The writer's words, remembered or whole, in the serif their entry is read in.
+      expect(await typeface(yearAgo.getByText('Snow on the garden'))).toBe('Lora');
+      expect(await typeface(yearAgo.getByText('Grandad told the story of the winter of 1963'))).toBe('Lora');
 
       // And on its own day's page.
       const yearAgoDay = yearsBefore(today(), 1)[0] ?? '';
