@@ -4,7 +4,7 @@ import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
-import { gone, visible } from './support/browser';
+import { appStarted, gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
@@ -309,6 +309,48 @@ describe('signing out with changes waiting to sync', () => {
     });
   });
 
+  it('stays signed out when an answer about the session, asked for as the connection came back, arrives after', async () => {
+    await withJournal(async (page, context) => {
+      await writeOffline(page, context, ['Rain at noon']);
+      const dialog = await askToSignOut(page);
+      await dialog.getByRole('button', { name: 'Sign out once sent' }).click();
+      await visible(dialog.getByText(/Waiting for the connection/));
+
+      // Back online, the app asks again who is signed in while it sends what waited and then signs out. The server
+      // answers that question while the session still holds; the answer reaches the page only after the sign-out.
+      let signedOut = () => {};
+      const signOutAnswered = new Promise<void>((resolve) => (signedOut = resolve));
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/auth/sign-out') signedOut();
+      });
+      let heldAnswers = 0;
+      await page.route('**/api/auth/session', async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { user: unknown };
+        if (body.user === null) return route.fulfill({ response: answer });
+        heldAnswers += 1;
+        await signOutAnswered;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.fulfill({ response: answer });
+      });
+      await context.setOffline(false);
+      await page.waitForURL((url) => url.pathname === '/');
+      await signOutAnswered;
+      await expect.poll(() => heldAnswers).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+      await visible(page.getByRole('link', { name: 'Sign In', exact: true }));
+      expect(await page.getByRole('button', { name: /Grace Hopper/ }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+      // Nor does the device remember that session: opened offline, the journal asks to sign in.
+      await page.unroute('**/api/auth/session');
+      await context.setOffline(true);
+      await page.goto('/journal');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await gone(page.getByText('Rain at noon'));
+    });
+  });
+
   it('on “Sign out anyway” keeps the changes on the device and sends them once at the next sign-in there', async () => {
     await withJournal(async (page, context, account) => {
       const texts = ['A warm bowl of soup', 'The bus came on time'];
@@ -395,5 +437,50 @@ describe('a partial outage', () => {
       await visible(page.getByText('No journal entry for this day'));
       await gone(page.getByText('Failed to load journal entries. Please try again.'));
     });
+  });
+});
+
+describe('signing in as the connection comes back', () => {
+  it('stays signed in when an answer about the session, asked for as the connection came back, arrives after', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(
+      async (page, context) => {
+        await page.goto('/login');
+        await appStarted(page);
+        await waitForServiceWorker(page);
+        await context.setOffline(true);
+        await visible(page.getByRole('status').filter({ hasText: /^Offline/ }));
+
+        // Back online, the app asks again who is signed in: nobody, says the server, but that answer reaches the page
+        // only after the visitor has signed in.
+        let signedIn = () => {};
+        const signInAnswered = new Promise<void>((resolve) => (signedIn = resolve));
+        page.on('response', (response) => {
+          if (new URL(response.url()).pathname === '/api/auth/sign-in') signedIn();
+        });
+        let heldAnswers = 0;
+        await page.route('**/api/auth/session', async (route) => {
+          const answer = await route.fetch();
+          const body = (await answer.json()) as { user: unknown };
+          if (body.user !== null) return route.fulfill({ response: answer });
+          heldAnswers += 1;
+          await signInAnswered;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await route.fulfill({ response: answer });
+        });
+        await context.setOffline(false);
+        await expect.poll(() => heldAnswers).toBeGreaterThan(0);
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Password', { exact: true }).fill(account.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await signInAnswered;
+        await page.waitForURL((url) => url.pathname === '/journal');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        expect(new URL(page.url()).pathname).toBe('/journal');
+      },
+      { allowErrors: NETWORK_FAILURE },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Profile, SessionResponse } from '../../../shared/profile-schemas';
 import { ApiError, isNetworkFailure } from '../api';
 import { appConfigQueryKey } from '../app-config';
@@ -56,16 +56,25 @@ async function finishPendingSignOut(): Promise<boolean> {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // Counts the sign-ins and sign-outs made here. An answer about the session asked for before one of them (the one
+  // asked for when the connection comes back, say) speaks of a session this device no longer has: it must neither
+  // undo the sign-out nor be remembered for offline starts.
+  const changesHere = useRef(0);
   const session = useQuery<SessionState>({
     queryKey: sessionQueryKey,
     queryFn: async () => {
-      if (!(await finishPendingSignOut())) return SIGNED_OUT;
+      const asked = changesHere.current;
+      const outdated = () => changesHere.current !== asked;
+      const current = () => queryClient.getQueryData<SessionState>(sessionQueryKey) ?? SIGNED_OUT;
+      if (!(await finishPendingSignOut())) return outdated() ? current() : SIGNED_OUT;
       const last = await readLastSession();
       try {
         const confirmed = await fetchSession();
+        if (outdated()) return current();
         adoptSession(queryClient, confirmed, last?.user?.id ?? null);
         return confirmed;
       } catch (error) {
+        if (outdated()) return current();
         if (last && sessionUnknown(error)) return last;
         console.warn('Could not load the session; continuing signed out', error);
         return SIGNED_OUT;
@@ -100,6 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const previousUserId = queryClient.getQueryData<SessionState>(sessionQueryKey)?.user?.id ?? null;
       // A new sign-in replaced the old cookie: a sign-out still pending for it must not end this session.
       void setSignOutPending(false);
+      changesHere.current += 1;
       adoptSession(queryClient, next, previousUserId);
       queryClient.setQueryData<SessionState>(sessionQueryKey, next);
     },
@@ -124,6 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Sent again, before anything else, once the server can be reached.
       if (sessionUnknown(error)) await setSignOutPending(true);
     }
+    changesHere.current += 1;
     forgetPersonalData(queryClient);
     void rememberSession(SIGNED_OUT);
     queryClient.setQueryData<SessionState>(sessionQueryKey, { ...SIGNED_OUT, endedHere: true });
