@@ -109,6 +109,34 @@ describe('offline', () => {
     });
   });
 
+  it('installs itself for offline use once the connection is back, when it went before the app could', async () => {
+    await suite.withPage(
+      async (page, context) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let asked = 0;
+        await page.route(/\/assets\/virtual_pwa-register-[\w-]+\.js$/, async (route) => {
+          asked += 1;
+          if (asked > 1) return route.continue();
+          await released;
+          return route.abort('internetdisconnected');
+        });
+        await page.goto('/');
+        // The app asks for the code that installs it, and the connection goes before that code arrives.
+        await expect.poll(() => asked).toBe(1);
+        await context.setOffline(true);
+        release();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((found) => found.length))).toBe(0);
+
+        await context.setOffline(false);
+        await expect.poll(() => asked).toBe(2);
+        await waitForServiceWorker(page);
+      },
+      { allowErrors: NETWORK_FAILURE },
+    );
+  });
+
   it('opens the journal offline, signed in, with the entries and stats seen before', async () => {
     await withJournal(async (page, context) => {
       await createEntryViaApi(page, { gratitude: 'Tea with my sister' });

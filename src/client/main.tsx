@@ -28,13 +28,22 @@ watchConnection(probeServer);
 // at the next navigation. Its code loads, and it registers, once the page has loaded and the browser is idle: its
 // install fetches the whole app, which must not compete with this page's own code and first render.
 function registerServiceWorker(): void {
-  void import('virtual:pwa-register').then(({ registerSW }) =>
-    registerSW({
-      immediate: true,
-      onNeedReload: reloadOnNextNavigation,
-      onRegisterError: (error: unknown) => console.warn('The app could not be installed for offline use', error),
-    }),
-  );
+  import('virtual:pwa-register')
+    .then(({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        onNeedReload: reloadOnNextNavigation,
+        onRegisterError: (error: unknown) => {
+          console.warn('The app could not be installed for offline use', error);
+          if (!navigator.onLine) registerOnceOnline();
+        },
+      }),
+    )
+    .catch(registerOnceOnline);
+}
+/** The connection went before the worker's code or script could be fetched: it is installed once it is back. */
+function registerOnceOnline(): void {
+  window.addEventListener('online', registerServiceWorker, { once: true });
 }
 function registerWhenIdle(): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(registerServiceWorker, { timeout: 5000 });
