@@ -282,6 +282,34 @@ async function writeOffline(page: Page, context: BrowserContext, texts: string[]
   }
 }
 
+/**
+ * The server's answers about the session that say `who` is signed in reach the page only once it has answered `after`
+ * (a sign-in or a sign-out) too, as answers asked for just before it and slow on their way would. `held` counts them;
+ * `released` resolves once they are on their way to the page.
+ */
+async function holdSessionAnswers(
+  page: Page,
+  who: 'someone' | 'nobody',
+  after: string,
+): Promise<{ held: () => number; released: Promise<void> }> {
+  let answered = () => {};
+  const afterAnswered = new Promise<void>((resolve) => (answered = resolve));
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === after) answered();
+  });
+  let held = 0;
+  await page.route('**/api/auth/session', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { user: unknown };
+    if ((body.user === null) !== (who === 'nobody')) return route.fulfill({ response: answer });
+    held += 1;
+    await afterAnswered;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.fulfill({ response: answer });
+  });
+  return { held: () => held, released: afterAnswered.then(() => new Promise((resolve) => setTimeout(resolve, 300))) };
+}
+
 /** Chooses Sign Out in the account menu and returns the dialog it opens about the changes still waiting. */
 async function askToSignOut(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /Grace Hopper/ }).click();
@@ -346,25 +374,11 @@ describe('signing out with changes waiting to sync', () => {
 
       // Back online, the app asks again who is signed in while it sends what waited and then signs out. The server
       // answers that question while the session still holds; the answer reaches the page only after the sign-out.
-      let signedOut = () => {};
-      const signOutAnswered = new Promise<void>((resolve) => (signedOut = resolve));
-      page.on('response', (response) => {
-        if (new URL(response.url()).pathname === '/api/auth/sign-out') signedOut();
-      });
-      let heldAnswers = 0;
-      await page.route('**/api/auth/session', async (route) => {
-        const answer = await route.fetch();
-        const body = (await answer.json()) as { user: unknown };
-        if (body.user === null) return route.fulfill({ response: answer });
-        heldAnswers += 1;
-        await signOutAnswered;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.fulfill({ response: answer });
-      });
+      const late = await holdSessionAnswers(page, 'someone', '/api/auth/sign-out');
       await context.setOffline(false);
       await page.waitForURL((url) => url.pathname === '/');
-      await signOutAnswered;
-      await expect.poll(() => heldAnswers).toBeGreaterThan(0);
+      await late.released;
+      await expect.poll(() => late.held()).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
 
       await visible(page.getByRole('link', { name: 'Sign In', exact: true }));
@@ -481,27 +495,13 @@ describe('signing in as the connection comes back', () => {
 
         // Back online, the app asks again who is signed in: nobody, says the server, but that answer reaches the page
         // only after the visitor has signed in.
-        let signedIn = () => {};
-        const signInAnswered = new Promise<void>((resolve) => (signedIn = resolve));
-        page.on('response', (response) => {
-          if (new URL(response.url()).pathname === '/api/auth/sign-in') signedIn();
-        });
-        let heldAnswers = 0;
-        await page.route('**/api/auth/session', async (route) => {
-          const answer = await route.fetch();
-          const body = (await answer.json()) as { user: unknown };
-          if (body.user !== null) return route.fulfill({ response: answer });
-          heldAnswers += 1;
-          await signInAnswered;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          await route.fulfill({ response: answer });
-        });
+        const late = await holdSessionAnswers(page, 'nobody', '/api/auth/sign-in');
         await context.setOffline(false);
-        await expect.poll(() => heldAnswers).toBeGreaterThan(0);
+        await expect.poll(() => late.held()).toBeGreaterThan(0);
         await page.getByLabel('Email').fill(account.email);
         await page.getByLabel('Password', { exact: true }).fill(account.password);
         await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-        await signInAnswered;
+        await late.released;
         await page.waitForURL((url) => url.pathname === '/journal');
         await new Promise((resolve) => setTimeout(resolve, 1_000));
 
