@@ -284,8 +284,9 @@ async function writeOffline(page: Page, context: BrowserContext, texts: string[]
 
 /**
  * The server's answers about the session that say `who` is signed in reach the page only once it has answered `after`
- * (a sign-in or a sign-out) too, as answers asked for just before it and slow on their way would. `held` counts them;
- * `released` resolves once they are on their way to the page.
+ * (a sign-in or a sign-out) too, as answers asked for just before it and slow on their way would. `after` itself waits
+ * (up to 10 s) until the server has given such an answer, so the question is always asked before it. `held` counts
+ * them; `released` resolves once they are on their way to the page.
  */
 async function holdSessionAnswers(
   page: Page,
@@ -298,11 +299,18 @@ async function holdSessionAnswers(
     if (new URL(response.url()).pathname === after) answered();
   });
   let held = 0;
+  let firstHeld = () => {};
+  const oneHeld = new Promise<void>((resolve) => (firstHeld = resolve));
+  await page.route(`**${after}`, async (route) => {
+    await Promise.race([oneHeld, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await route.continue();
+  });
   await page.route('**/api/auth/session', async (route) => {
     const answer = await route.fetch();
     const body = (await answer.json()) as { user: unknown };
     if ((body.user === null) !== (who === 'nobody')) return route.fulfill({ response: answer });
     held += 1;
+    firstHeld();
     await afterAnswered;
     await new Promise((resolve) => setTimeout(resolve, 300));
     await route.fulfill({ response: answer });
