@@ -118,6 +118,26 @@ describe('pages made at build time', () => {
       }
     });
 
+    it("ask for the app's code only once their first paint is on the screen", async () => {
+      for (const { path } of PAGES) {
+        await suite.withPage(async (page) => {
+          await page.goto(path);
+          await appStarted(page);
+          // Times on the page's own clock (ms since it was asked for); functions, not strings, for the page's CSP.
+          const { painted, codeAsked } = await page.evaluate(() => {
+            const paint = performance.getEntriesByName('first-contentful-paint')[0];
+            const code = performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+              .map((entry) => entry.startTime);
+            return { painted: paint?.startTime ?? Number.NaN, codeAsked: Math.min(...code) };
+          });
+          expect(painted, path).toBeGreaterThan(0);
+          expect(codeAsked, path).toBeGreaterThanOrEqual(painted);
+        });
+      }
+    });
+
     it('hold a form sent before the app has taken the page over, then send it with what was typed', async () => {
       await suite.withPage(async (page) => {
         const release = await holdScripts(page);

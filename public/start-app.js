@@ -1,7 +1,7 @@
 /*
  * The start of a page made ahead of time (the landing, sign-in, sign-up and About pages, and the journal's frame;
  * src/server/http/prerendered-pages.ts).
- * Such a page is in its HTML, so it paints first and fetches the app's code after its first frame, when the app
+ * Such a page is in its HTML, so it paints first and fetches the app's code after its first paint, when the app
  * takes the page over. The code's files are named in <meta name="app-code">, the entry first.
  *
  * Until then a form must not submit itself (the browser would send its fields, a password among them, in the page's
@@ -70,12 +70,30 @@
     import(files[0]);
   }
 
+  // Once the page's content is on the screen, so that the code's requests never stand before its first paint: the
+  // browser reports that paint once it has been shown (a page opened in a background tab paints, and so starts, when
+  // it is first looked at). A page kept hidden until the app draws what it should show instead (a guest page on a
+  // device signed in here, a mode of the sign-in page other than the one it was made for: layout.css) has no such
+  // paint to wait for, nor does a browser that reports no paints: they start after the first frame.
+  var asked = false;
+  function start() {
+    if (asked) return;
+    asked = true;
+    setTimeout(load, 0);
+  }
+  var reportsPaints = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (reportsPaints) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  }
   function afterFirstFrame() {
     requestAnimationFrame(function () {
-      setTimeout(load, 0);
+      if (!reportsPaints || !root || getComputedStyle(root).visibility === 'hidden') start();
     });
   }
-
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterFirstFrame);
   else afterFirstFrame();
 })();

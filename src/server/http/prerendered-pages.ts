@@ -74,12 +74,12 @@ export function composePage(template: string, page: PageSpec, head: readonly str
 
 const MODULE_TAG = /\s*<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
-/** The script that starts a page made ahead of time after its first frame (public/start-app.js). */
+/** The script that starts a page made ahead of time once its first paint is shown (public/start-app.js). */
 export const START_SCRIPT = '/start-app.js';
 
 /**
  * A page made ahead of time paints before the app's code is even asked for: its module script and preloads give way
- * to a list of the code's files, which public/start-app.js fetches after the first frame. The journal's frame too:
+ * to a list of the code's files, which public/start-app.js fetches once the first paint is shown. The journal's frame too:
  * on a slow connection its code, fetched at once, took the bandwidth its styles needed, and it painted a second later
  * than the landing page.
  */
