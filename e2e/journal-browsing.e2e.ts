@@ -238,6 +238,42 @@ describe('browsing the journal', () => {
     });
   });
 
+  it('opens a first visit with the day’s quote in place, so the button and entries below it never move', async () => {
+    // The first visit after signing in, with the quotes slow to come: every layout shift on the page is counted,
+    // those just after the sign-in's own tap too, since the journal is drawn then.
+    const slowQuotes = async (page: Page) => {
+      await page.addInitScript(`
+        window.layoutShifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            window.layoutShifts.push(entry.sources.map((source) => source.node ? source.node.className || source.node.nodeName : '?').join(', '));
+        }).observe({ type: 'layout-shift', buffered: true });
+      `);
+      await page.route(
+        (url) => url.pathname === '/quotes.json',
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await route.continue();
+        },
+      );
+    };
+    await withJournal(
+      async (page) => {
+        const shifts = () => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+        await visible(page.locator('.daily-quote blockquote'));
+        await page.waitForTimeout(500);
+        expect(await shifts()).toEqual([]);
+        // Opened again, with an entry to show: the quotes come from the device, the entry from the server.
+        await createEntryViaApi(page, { gratitude: 'A letter from home' });
+        await page.reload();
+        await visible(page.getByText('A letter from home'));
+        await page.waitForTimeout(500);
+        expect(await shifts()).toEqual([]);
+      },
+      { firstVisit: slowQuotes, viewport: { width: 390, height: 844 } },
+    );
+  });
+
   it('explains a failed load, offers Try Again, and falls back to the default quote', async () => {
     // Once loaded, the quotes are kept for offline use (service worker and persisted cache): a quotes file that
     // fails can only be met on a first visit.

@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { journalDayPath } from '../../app/paths';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../styles/journal.css';
+import { useQuotes } from './api';
+import { JournalFrame } from './JournalFrame';
 import { YearAtAGlance } from './calendar/YearAtAGlance';
 import { JournalList } from './list/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from './list/journal-view';
@@ -35,8 +37,34 @@ const STEP_TITLES: Record<Step, string> = {
   form: "Today's Reflection",
 };
 
-/** /journal: the list, and the way to a new entry through welcome, breathing and the form (docs/product.md §4). */
+/**
+ * How long a first visit's journal waits for the day's quote, keeping its frame on screen: the quotes are a small
+ * file, from the service worker or the server, and a journal that never came because of them would be worse than one
+ * that moves.
+ */
+const QUOTE_WAIT_MS = 1000;
+
+/**
+ * /journal: the list, and the way to a new entry through welcome, breathing and the form (docs/product.md §4).
+ * It is drawn once the quotes are known (kept on the device after the first visit, so at once from then on): the day's
+ * quote stands above the button and the entries, and drawn before it arrived it would push them down as the writer
+ * looked at them. Until then, or QUOTE_WAIT_MS at most, the journal's frame stays.
+ */
 export function JournalPage() {
+  const quotes = useQuotes();
+  // Once drawn, the journal stays: the quotes asked for again later never bring the frame back.
+  const [drawn, setDrawn] = useState(false);
+  if (!drawn && !quotes.isPending) setDrawn(true);
+  useEffect(() => {
+    if (drawn) return;
+    const timer = setTimeout(() => setDrawn(true), QUOTE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [drawn]);
+  if (!drawn && quotes.isPending) return <JournalFrame />;
+  return <JournalScreens />;
+}
+
+function JournalScreens() {
   const routerLocation = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -111,7 +111,10 @@ export function useQuotes() {
     queryFn: fetchQuotes,
     staleTime: Infinity,
     gcTime: Infinity,
+    // A quotes file that failed stays failed until the next start (the fallback quote shows): asked for again each
+    // time a screen with the quote opens, it would blink from the fallback to a blank and back.
     retry: false,
+    retryOnMount: false,
     meta: { persist: true },
   });
 }
