@@ -79,9 +79,9 @@ export const START_SCRIPT = '/start-app.js';
 
 /**
  * A page made ahead of time paints before the app's code is even asked for: its module script and preloads give way
- * to a list of the code's files, which public/start-app.js fetches once the first paint is shown. The journal's frame too:
- * on a slow connection its code, fetched at once, took the bandwidth its styles needed, and it painted a second later
- * than the landing page.
+ * to a list of the code's files, which public/start-app.js fetches once the first paint is shown. The journal's
+ * frame too: on a slow connection its code, fetched at once, took the bandwidth its styles needed, and it painted a
+ * second later than the landing page.
  */
 function codeAfterPaint(html: string): string {
   const files: string[] = [];
