@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedInUser } from './support/api';
-import { appStarted, visible } from './support/browser';
+import { appStarted, holdScripts, visible } from './support/browser';
 import { type Suite, serverAndBrowser } from './support/suite';
 
 /** The pages made at build time: the file, its address, its main heading and its call to action. */
@@ -27,17 +27,6 @@ async function chooseDarkOnceRunning(page: Page): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe('dark');
-}
-
-/** Holds the app's scripts back until `release` is called: the page shows only what its HTML holds. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 async function signInContext(suite: Suite, context: BrowserContext, email: string): Promise<void> {

@@ -69,3 +69,14 @@ export function appStarted(page: Page): Promise<unknown> {
     () => !(globalThis as unknown as { document: { querySelector(selector: string): unknown } }).document.querySelector('#root[data-prerendered]'),
   );
 }
+
+/** Holds the app's scripts back until `release` is called: the page shows only what its HTML holds. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
