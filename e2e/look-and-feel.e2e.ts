@@ -236,18 +236,29 @@ describe('the announcement', () => {
         await appStarted(page);
         expect(await page.getByRole('region', { name: 'Announcement' }).count()).toBe(0);
 
-        // The operator says something new (the page's settings and the config call both carry it): it shows again.
+        // The operator says something new. A page kept from before still holds the dismissed one, and the app
+        // learns the new one from the config call: it shows once the app has taken the page over.
+        const banners = page.getByRole('region', { name: 'Announcement' });
         const NEW = 'New: reminders by email.';
-        await page.route('**/*', async (route) => {
-          const request = route.request();
-          const isConfig = new URL(request.url()).pathname === '/api/config';
-          if (request.resourceType() !== 'document' && !isConfig) return route.fallback();
-          const response = await route.fetch();
-          const body = (await response.text()).replaceAll(ANNOUNCEMENT, NEW);
-          await route.fulfill({ status: response.status(), headers: { 'content-type': response.headers()['content-type'] ?? '' }, body });
-        });
+        const sayNew = (where: 'config call' | 'page and config call') =>
+          page.route('**/*', async (route) => {
+            const request = route.request();
+            const isConfig = new URL(request.url()).pathname === '/api/config';
+            const isPage = request.resourceType() === 'document';
+            if (!isConfig && !(isPage && where === 'page and config call')) return route.fallback();
+            const response = await route.fetch();
+            const body = (await response.text()).replaceAll(ANNOUNCEMENT, NEW);
+            await route.fulfill({ status: response.status(), headers: { 'content-type': response.headers()['content-type'] ?? '' }, body });
+          });
+        await sayNew('config call');
         await page.reload();
-        await visible(page.getByRole('region', { name: 'Announcement' }).getByText(NEW));
+        await visible(banners.getByText(NEW));
+
+        // A page that carries the new one shows it too.
+        await page.unrouteAll();
+        await sayNew('page and config call');
+        await page.reload();
+        await visible(banners.getByText(NEW));
       },
       // The page's own requests, not the service worker's, so that the route below sees the config request.
       { context: { ...IPHONE, serviceWorkers: 'block' } },

@@ -59,7 +59,8 @@ export function useAppConfig() {
     queryFn: () => api.get<AppConfig>('/api/config'),
     initialData: fromPage,
     initialDataUpdatedAt: 0,
-    staleTime: Infinity,
+    // The page's copy (dated 0) is asked for again once; the server's answer then stands for the visit.
+    staleTime: (query) => (query.state.dataUpdatedAt === 0 ? 0 : Infinity),
     retry: false,
   });
 }

@@ -51,7 +51,9 @@ function VideoStage() {
     setAttempt((current) => current + 1);
   }
 
-  if (failedAttempt === attempt || config.isError) return <VideoUnavailable videoId={videoId} onRetry={retry} />;
+  // Unknown only when neither the page nor the server has said which video it is: offline, the page's copy stands.
+  const unknown = config.isError && videoId === undefined;
+  if (failedAttempt === attempt || unknown) return <VideoUnavailable videoId={videoId} onRetry={retry} />;
   if (videoId === undefined) return <p className="video-loading">Loading video...</p>;
   // No hosted video configured: the walkthrough this instance serves itself.
   if (videoId === null) return <WalkthroughPlayer key={attempt} onFailure={markFailed} />;
