@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { announcementHash } from './src/client/lib/announcement';
 import { STORAGE_KEYS } from './src/client/lib/constants';
 import { DEFAULT_THEME, THEMES, THEME_NAMES, themeColorScheme, themeCssVariables } from './src/shared/themes';
 import {
@@ -65,6 +66,18 @@ function themeBootScript(): string {
   // An address with a query string: the sign-in page made without one stays hidden (layout.css) until the app draws
   // the mode the query asks for.
   if (window.location.search) root.setAttribute('data-query', '');
+  try {
+    // The announcement this device dismissed: a page made ahead of time holds it, and shows without it (layout.css)
+    // until the app takes the page over. The server writes its settings into the head before this script (static.ts).
+    var settings = document.querySelector('meta[name="app-config"]');
+    var announcement = settings ? JSON.parse(settings.getAttribute('content')).announcement.trim() : '';
+    var dismissed = window.localStorage.getItem(${JSON.stringify(STORAGE_KEYS.announcementDismissed)});
+    if (announcement && dismissed === (${announcementHash.toString()})(announcement)) {
+      root.setAttribute('data-announcement-dismissed', '');
+    }
+  } catch (error) {
+    /* No storage, or settings it cannot read: the announcement shows until the app decides. */
+  }
 })();
 `;
 }

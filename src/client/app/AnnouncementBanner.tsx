@@ -1,22 +1,10 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { announcementHash } from '../lib/announcement';
 import { useAppConfig } from '../lib/app-config';
 import { STORAGE_KEYS } from '../lib/constants';
 import { storage } from '../lib/storage';
 import { useDeviceValue } from '../lib/use-device-value';
 import { Icon } from '../ui/Icon';
-
-/**
- * A short fingerprint of the announcement's text (FNV-1a, 32 bits): what the device remembers of a dismissed one,
- * so that a new or changed announcement shows again without the text itself being kept.
- */
-export function announcementHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (const unit of text) {
-    hash ^= unit.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
 
 /**
  * Whether the text is cut short: on a phone the announcement takes one line (layout.css), and More shows the rest.

@@ -351,6 +351,23 @@ describe('the app page', () => {
     expect(missing.headers.get('cache-control')).not.toContain('immutable');
   });
 
+  it('puts the settings before the head\'s first script, which reads them before the page paints', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { staticRoutes } = await import('./static');
+    const dir = mkdtempSync(join(tmpdir(), 'journal-static-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<html><head><title>t</title><script src="/theme-boot.js"></script><script src="/late.js"></script></head><body><script src="/main.js"></script></body></html>',
+    );
+    const html = await (await staticRoutes(dir, { announcement: 'Hello', demoVideoId: null }).request('/')).text();
+    const meta = html.indexOf('<meta name="app-config"');
+    expect(meta).toBeGreaterThan(html.indexOf('<title>'));
+    expect(meta).toBeLessThan(html.indexOf('<script src="/theme-boot.js">'));
+    expect(html.match(/<meta name="app-config"/g)).toHaveLength(1);
+  });
+
   it('puts an announcement with replacement patterns ($\', $`, $&, $$) into the page exactly as written', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -25,13 +25,18 @@ export interface PublicConfig {
   signups?: SignupMode;
 }
 
-/** index.html with the public settings in a meta tag: no inline script (the CSP forbids it), no extra request. */
+/**
+ * index.html with the public settings in a meta tag: no inline script (the CSP forbids it), no extra request. The tag
+ * goes before the head's first script, so that theme-boot.js can read the announcement before the first paint.
+ */
 function pageWithConfig(html: string, config: PublicConfig): string {
   const meta = `<meta name="app-config" content="${escapeHtml(JSON.stringify(config))}" />`;
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const firstScript = html.indexOf('<script', html.indexOf('<head'));
+  const at = firstScript >= 0 && firstScript < headEnd ? firstScript : headEnd;
   // Spliced at the index, not with String.replace: the operator's text may contain `$'`, `$&` and the like.
-  const end = html.indexOf('</head>');
-  if (end < 0) return html;
-  return `${html.slice(0, end)}    ${meta}\n  ${html.slice(end)}`;
+  return `${html.slice(0, at)}${meta}\n    ${html.slice(at)}`;
 }
 
 /** One page's HTML, ready to send: rendered now or at build, with the settings' meta tag. */
