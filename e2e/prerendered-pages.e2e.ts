@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInUser } from './support/api';
+import { signInContext } from './support/api';
 import { appStarted, holdScripts, visible } from './support/browser';
-import { type Suite, serverAndBrowser } from './support/suite';
+import { serverAndBrowser } from './support/suite';
 
 /** The pages made at build time: the file, its address, its main heading and its call to action. */
 const PAGES = [
@@ -27,17 +27,6 @@ async function chooseDarkOnceRunning(page: Page): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe('dark');
-}
-
-async function signInContext(suite: Suite, context: BrowserContext, email: string): Promise<void> {
-  const { cookie } = await signedInUser(suite.server, email);
-  const url = new URL(suite.server.url);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name = '', ...rest] = pair.split('=');
-      return { name, value: rest.join('='), domain: url.hostname, path: '/' };
-    }),
-  );
 }
 
 describe('pages made at build time', () => {
@@ -79,7 +68,7 @@ describe('pages made at build time', () => {
     it('show the journal frame to a signed-in visitor with JavaScript turned off', async () => {
       await suite.withPage(
         async (page, context) => {
-          await signInContext(suite, context, 'frame-nojs@e2e.test');
+          await signInContext(suite.server, context, 'frame-nojs@e2e.test');
           await page.goto('/journal');
           await visible(page.getByText('Loading statistics...'));
           await visible(page.locator('.segment', { hasText: 'Day' }));
@@ -206,7 +195,7 @@ describe('pages made at build time', () => {
 
     it('open the journal in place of its frame, with today as its heading', async () => {
       await suite.withPage(async (page, context) => {
-        await signInContext(suite, context, 'frame@e2e.test');
+        await signInContext(suite.server, context, 'frame@e2e.test');
         const release = await holdScripts(page);
         await page.goto('/journal', { waitUntil: 'commit' });
         await visible(page.getByText('Loading statistics...'));
@@ -219,7 +208,7 @@ describe('pages made at build time', () => {
 
     it('keep a device signed in here from seeing the landing page on its way to the journal', async () => {
       await suite.withPage(async (page, context) => {
-        await signInContext(suite, context, 'returning@e2e.test');
+        await signInContext(suite.server, context, 'returning@e2e.test');
         await context.addInitScript(() => window.localStorage.setItem('userId', 'someone'));
         const release = await holdScripts(page);
         await page.goto('/', { waitUntil: 'commit' });

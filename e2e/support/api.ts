@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { localDayKey } from '../../src/shared/dates';
 import type { RunningServer } from './server';
 
@@ -45,6 +45,22 @@ export async function signedInUser(
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   const body = (await res.json()) as { user: { id: string } };
   return { cookie: sessionCookie(res), userId: body.user.id };
+}
+
+/** A browser context signed in as a new, verified account, with nothing of the app's on the device yet. */
+export async function signInContext(
+  server: Pick<RunningServer, 'url' | 'waitForMail'>,
+  context: BrowserContext,
+  email: string,
+): Promise<void> {
+  const { cookie } = await signedInUser(server, email);
+  const url = new URL(server.url);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      return { name, value: rest.join('='), domain: url.hostname, path: '/' };
+    }),
+  );
 }
 
 /**
