@@ -3,46 +3,82 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/list/journal-view';
 import { addDays, localDayKey } from '../src/shared/dates';
-import { createEntryViaApi } from './support/api';
+import { newEmail } from './support/accounts';
+import { createEntryViaApi, signInContext } from './support/api';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, isFocused, journalSuite } from './support/journal';
 
-const { withJournal } = journalSuite();
+const { suite, withJournal } = journalSuite();
+
+/**
+ * Holds the server's answer about the session until the journal's code has arrived and run, as on a usual start: the
+ * screen behind the session check then has no code to wait for.
+ */
+async function answerSessionOnceJournalCodeRan(page: Page): Promise<void> {
+  const pageCode = page.waitForResponse((response) => /\/assets\/JournalPage-[\w-]+\.js$/.test(response.url()));
+  await page.route('**/api/auth/session', async (route) => {
+    // Fetched is not enough: the page's module (and the chunks it imports) must have run, as the app's own import of
+    // it has by the time this one resolves.
+    const code = await pageCode;
+    // A string, so that Vitest's transform does not rewrite the page's own import().
+    await page.evaluate(`import(${JSON.stringify(code.url())}).then(() => undefined)`);
+    await route.fallback();
+  });
+}
+
+/** Counts each loading screen that ever appears, once: whether React adds it or the page's HTML holds it. */
+async function countLoadingScreens(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(`
+    const seen = new Set();
+    window.loadingScreensShown = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const screens = node.matches('.loading-screen') ? [node] : node.querySelectorAll('.loading-screen');
+          for (const screen of screens) seen.add(screen);
+        }
+      window.loadingScreensShown = seen.size;
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  return () => page.evaluate(() => (window as unknown as { loadingScreensShown: number }).loadingScreensShown);
+}
 
 describe('browsing the journal', () => {
   it('opens on the journal straight after the session check, with no second loading screen', async () => {
     await withJournal(async (page) => {
-      // As on a usual start, the page's code has arrived by the time the server confirms the session.
-      const pageCode = page.waitForResponse((response) => /\/assets\/JournalPage-[\w-]+\.js$/.test(response.url()));
-      await page.route('**/api/auth/session', async (route) => {
-        // Fetched is not enough: the page's module (and the chunks it imports) must have run, as the app's own
-        // import of it has by the time this one resolves.
-        const code = await pageCode;
-        // A string, so that Vitest's transform does not rewrite the page's own import().
-        await page.evaluate(`import(${JSON.stringify(code.url())}).then(() => undefined)`);
-        await route.fallback();
-      });
-      // Each loading screen that ever appears, once: whether React adds it or the page's HTML holds it.
-      await page.addInitScript(`
-        const seen = new Set();
-        window.loadingScreensShown = 0;
-        new MutationObserver((changes) => {
-          for (const change of changes)
-            for (const node of change.addedNodes) {
-              if (!(node instanceof Element)) continue;
-              const screens = node.matches('.loading-screen') ? [node] : node.querySelectorAll('.loading-screen');
-              for (const screen of screens) seen.add(screen);
-            }
-          window.loadingScreensShown = seen.size;
-        }).observe(document, { childList: true, subtree: true });
-      `);
+      await answerSessionOnceJournalCodeRan(page);
+      const loadingScreensShown = await countLoadingScreens(page);
       await page.reload();
       await visible(page.getByRole('button', { name: ADD_ENTRY }));
       // The session check's own "Loading...", then the journal: React.lazy would have suspended the page once
       // more, shown the loading screen again, and held the journal back for its 300 ms reveal throttle.
-      const shown = await page.evaluate(() => (window as unknown as { loadingScreensShown: number }).loadingScreensShown);
-      expect(shown).toBe(1);
+      expect(await loadingScreensShown()).toBe(1);
     });
+  });
+
+  it('keeps the session check’s frame on screen while the day’s quote is on its way, then draws the journal', async () => {
+    await suite.withPage(
+      async (page) => {
+        // Signed in, with nothing of the app's on this device yet: the quotes come from the server, and slowly.
+        await signInContext(suite.server, page.context(), newEmail('frame'));
+        await page.route(
+          (url) => url.pathname === '/quotes.json',
+          async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await route.continue();
+          },
+        );
+        await answerSessionOnceJournalCodeRan(page);
+        const loadingScreensShown = await countLoadingScreens(page);
+        await page.goto('/journal');
+        await visible(page.locator('.daily-quote blockquote'));
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        // One frame, from the page's HTML to the journal: not a second one, drawn afresh while the quote was awaited.
+        expect(await loadingScreensShown()).toBe(1);
+      },
+      { context: { serviceWorkers: 'block' } },
+    );
   });
 
   it('runs the account menu from the keyboard, and Tab leaves it closed', async () => {

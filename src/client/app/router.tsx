@@ -102,11 +102,14 @@ export function AppRoutes() {
         <Route
           path={paths.journal}
           element={
-            <RequireVerifiedUser loading={<JournalFrame />}>
-              <Suspense fallback={<JournalFrame />}>
+            // The boundary stands around the session check, so that the check's frame is what stays on screen while
+            // the journal behind it waits for its code or its quote (RequireVerifiedUser draws it as a deferred value,
+            // and a deferred render that suspends keeps what is shown).
+            <Suspense fallback={<JournalFrame />}>
+              <RequireVerifiedUser loading={<JournalFrame />}>
                 <JournalPage />
-              </Suspense>
-            </RequireVerifiedUser>
+              </RequireVerifiedUser>
+            </Suspense>
           }
         />
         <Route

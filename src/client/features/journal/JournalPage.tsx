@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { use, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { journalDayPath } from '../../app/paths';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../../styles/journal.css';
-import { useQuotes } from './api';
-import { JournalFrame } from './JournalFrame';
+import { quotesKnown, useQuotes } from './api';
 import { YearAtAGlance } from './calendar/YearAtAGlance';
 import { JournalList } from './list/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from './list/journal-view';
@@ -48,19 +48,13 @@ const QUOTE_WAIT_MS = 1000;
  * /journal: the list, and the way to a new entry through welcome, breathing and the form (docs/product.md §4).
  * It is drawn once the quotes are known (kept on the device after the first visit, so at once from then on): the day's
  * quote stands above the button and the entries, and drawn before it arrived it would push them down as the writer
- * looked at them. Until then, or QUOTE_WAIT_MS at most, the journal's frame stays.
+ * looked at them. Until then, or QUOTE_WAIT_MS at most, it suspends: the frame already on screen stays (the router
+ * keeps the session check's frame while what is behind it suspends), or the route's fallback frame shows.
  */
 export function JournalPage() {
   const quotes = useQuotes();
-  // Once drawn, the journal stays: the quotes asked for again later never bring the frame back.
-  const [drawn, setDrawn] = useState(false);
-  if (!drawn && !quotes.isPending) setDrawn(true);
-  useEffect(() => {
-    if (drawn) return;
-    const timer = setTimeout(() => setDrawn(true), QUOTE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [drawn]);
-  if (!drawn && quotes.isPending) return <JournalFrame />;
+  const client = useQueryClient();
+  if (quotes.isPending) use(quotesKnown(client, QUOTE_WAIT_MS));
   return <JournalScreens />;
 }
 

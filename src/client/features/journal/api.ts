@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
 import type { DayWithLookBack, LookBack } from '../../../shared/look-back';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -105,16 +105,51 @@ export function useStats(dayKey: string) {
 }
 
 /** The quotes file never changes while the app runs: fetched once, never retried (the screen falls back instead). */
+const quotesQuery = {
+  queryKey: journalKeys.quotes,
+  queryFn: fetchQuotes,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  meta: { persist: true },
+} as const;
+
 export function useQuotes() {
   return useQuery({
-    queryKey: journalKeys.quotes,
-    queryFn: fetchQuotes,
-    staleTime: Infinity,
-    gcTime: Infinity,
+    ...quotesQuery,
     // A quotes file that failed stays failed until the next start (the fallback quote shows): asked for again each
     // time a screen with the quote opens, it would blink from the fallback to a blank and back.
-    retry: false,
     retryOnMount: false,
-    meta: { persist: true },
   });
+}
+
+const quoteWaits = new WeakMap<object, Promise<void>>();
+
+/**
+ * Settles once the quotes are known (read from the device's copy, fetched, or failed) or `ms` have passed: what the
+ * journal waits for before it is first drawn. One wait for each quotes query, so the journal never waits twice for
+ * the same one; a sign-out clears the cache, and the next journal waits for its own. It asks for the file itself: the
+ * journal's own request would come only once the journal is drawn.
+ */
+export function quotesKnown(client: QueryClient, ms: number): Promise<void> {
+  const cache = client.getQueryCache();
+  const query = cache.build(client, quotesQuery);
+  let wait = quoteWaits.get(query);
+  if (wait) return wait;
+  wait = new Promise<void>((resolve) => {
+    const known = () => query.state.status !== 'pending';
+    const done = () => {
+      clearTimeout(timer);
+      stopWatching();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stopWatching = cache.subscribe((event) => {
+      if (event.query === query && known()) done();
+    });
+    if (known()) done();
+    else void client.prefetchQuery(quotesQuery);
+  });
+  quoteWaits.set(query, wait);
+  return wait;
 }
