@@ -52,6 +52,25 @@ describe('the journal on a phone', () => {
     );
   });
 
+  it('gives the stats panel’s expander a target a finger can hit, without making its line taller', async () => {
+    await withJournal(
+      async (page) => {
+        const toggle = page.getByRole('button', { name: 'Show more stats' });
+        const box = await toggle.boundingBox();
+        // WCAG's least target size is 24 px; the words alone are 18.
+        expect(box?.height).toBeGreaterThanOrEqual(32);
+        const line = await toggle.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+        const panel = page.getByRole('region', { name: 'Your journal statistics' });
+        const [panelBox, statBox] = await Promise.all([panel.boundingBox(), panel.locator('.stat').last().boundingBox()]);
+        if (!box || !panelBox || !statBox) throw new Error('the stats panel has no box');
+        // The words sit where they did: one line under the last stat, the panel's padding below them.
+        expect(box.y + (box.height - line) / 2).toBeGreaterThan(statBox.y + statBox.height);
+        expect(box.y + box.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
+      },
+      { device: IPHONE },
+    );
+  });
+
   it('keeps the account menu and the statistics on the screen when a phone shows text at twice its size', async () => {
     await withJournal(
       async (page, account) => {
