@@ -45,7 +45,7 @@ export function HowToJournal() {
         </li>
         <li>
           <strong>Answer the three prompts.</strong> <em>I am grateful for...</em>, <em>I want to celebrate...</em> and{' '}
-          <em>I am manifesting...</em>. For the last one, write as if your goal has already come true.
+          <em>I am manifesting...</em> For the last one, write as if your goal has already come true.
         </li>
         <li>
           <strong>Capture a memory, if you like.</strong> Turn on the Memory Section in Account Settings to add{' '}
