@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Profile, SessionResponse } from '../../../shared/profile-schemas';
 import { ApiError, isNetworkFailure } from '../api';
 import { appConfigQueryKey } from '../app-config';
@@ -60,6 +60,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // asked for when the connection comes back, say) speaks of a session this device no longer has: it must neither
   // undo the sign-out nor be remembered for offline starts.
   const changesHere = useRef(0);
+  // Draws this provider again at once when the device signs in or out. The query cache tells React of the new
+  // session only in a later task, and a navigation made straight after (home, after a sign-out) would be drawn with
+  // the old one: the landing page, still seeing a verified user, would send them back to the journal.
+  const [, drawChange] = useReducer((count: number) => count + 1, 0);
   const session = useQuery<SessionState>({
     queryKey: sessionQueryKey,
     queryFn: async () => {
@@ -112,6 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       changesHere.current += 1;
       adoptSession(queryClient, next, previousUserId);
       queryClient.setQueryData<SessionState>(sessionQueryKey, next);
+      drawChange();
     },
     [queryClient],
   );
@@ -139,6 +144,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void rememberSession(SIGNED_OUT);
     queryClient.setQueryData<SessionState>(sessionQueryKey, { ...SIGNED_OUT, endedHere: true });
     storage.remove(STORAGE_KEYS.userId);
+    drawChange();
   }, [queryClient]);
 
   const acknowledgeSignOut = useCallback(
