@@ -54,7 +54,10 @@ const QUOTE_WAIT_MS = 1000;
 export function JournalPage() {
   const quotes = useQuotes();
   const client = useQueryClient();
-  if (quotes.isPending) use(quotesKnown(client, QUOTE_WAIT_MS));
+  // Decided as the journal opens, and kept: a journal on screen never goes back to waiting, even when its quotes
+  // leave the cache (a sign-out empties it while the journal is still shown).
+  const [firstWait] = useState(() => (quotes.isPending ? quotesKnown(client, QUOTE_WAIT_MS) : null));
+  if (firstWait) use(firstWait);
   return <JournalScreens />;
 }
 
