@@ -261,8 +261,9 @@ describe('the announcement', () => {
         await page.reload();
         await visible(banners.getByText(NEW));
 
-        // A page that carries the new one shows it from the first paint.
-        await page.unrouteAll();
+        // A page that carries the new one shows it from the first paint. (A config call still on its way when the
+        // page reloads is cancelled, and its handler's failure is of no interest.)
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         release = await holdScripts(page);
         await sayNew('page and config call');
         await page.reload();
@@ -270,6 +271,7 @@ describe('the announcement', () => {
         release();
         await appStarted(page);
         await visible(banners.getByText(NEW));
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
       },
       // The page's own requests, not the service worker's, so that the route below sees the config request.
       { context: { ...IPHONE, serviceWorkers: 'block' } },
