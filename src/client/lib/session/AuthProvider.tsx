@@ -2,7 +2,6 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Profile, SessionResponse } from '../../../shared/profile-schemas';
 import { ApiError, isNetworkFailure } from '../api';
-import { appConfigQueryKey } from '../app-config';
 import { STORAGE_KEYS } from '../constants';
 import { storage } from '../storage';
 import { applyTheme } from '../theme';
@@ -11,7 +10,7 @@ import { isSignOutPending, readLastSession, rememberSession, setSignOutPending }
 import { SIGNED_OUT, fetchSession, postSignOut, sessionQueryKey, type SessionState } from './session-api';
 
 /** Queries that hold nothing personal and survive a sign-out. */
-const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0], appConfigQueryKey[0]]);
+const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0]]);
 
 /** Nothing of one user may be shown to the next: not in memory, and not in the offline cache. */
 function forgetPersonalData(queryClient: QueryClient): void {
