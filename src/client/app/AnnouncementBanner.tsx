@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { announcementHash } from '../lib/announcement';
 import { useAppConfig } from '../lib/app-config';
 import { STORAGE_KEYS } from '../lib/constants';
@@ -25,15 +25,21 @@ function useCutShort(text: string) {
   return { ref, cutShort };
 }
 
+/**
+ * The banner's text, for its More button. A fixed id, not useId: the page has one banner, and React's generated ids
+ * depend on the tree around them, which differs between the app and the landing page's light start that both take the
+ * same markup over.
+ */
+const TEXT_ID = 'announcement-text';
+
 function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
-  const textId = useId();
   const [expanded, setExpanded] = useState(false);
   const { ref, cutShort } = useCutShort(text);
 
   return (
     <div className="announcement" role="region" aria-label="Announcement">
       <div className="announcement-inner">
-        <p ref={ref} id={textId} className={expanded ? 'announcement-text is-expanded' : 'announcement-text'}>
+        <p ref={ref} id={TEXT_ID} className={expanded ? 'announcement-text is-expanded' : 'announcement-text'}>
           {text}
         </p>
         {(cutShort || expanded) && (
@@ -41,7 +47,7 @@ function Banner({ text, onDismiss }: { text: string; onDismiss: () => void }) {
             type="button"
             className="announcement-more"
             aria-expanded={expanded}
-            aria-controls={textId}
+            aria-controls={TEXT_ID}
             onClick={() => setExpanded(!expanded)}
           >
             {expanded ? 'Less' : 'More'}

@@ -1,32 +1,16 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { ReplayEarlyInput } from '../lib/early-input';
-import { LoadingScreen } from '../ui/LoadingScreen';
-import { AnnouncementBanner } from './AnnouncementBanner';
 import { FocusAfterNavigation } from './FocusAfterNavigation';
-import { Footer } from './Footer';
-import { Header } from './Header';
-import { InstallBanner } from './InstallBanner';
+import { PageLayout } from './PageLayout';
 import { ScrollToTop } from './ScrollToTop';
 
 export function AppLayout() {
   return (
-    <div className="app">
-      <a href="#main" className="skip-link">
-        Skip to main content
-      </a>
-      <AnnouncementBanner />
-      <Header />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-          <ReplayEarlyInput />
-        </Suspense>
-      </main>
-      <Footer />
-      <InstallBanner />
+    <>
+      <PageLayout>
+        <Outlet />
+      </PageLayout>
       <ScrollToTop />
       <FocusAfterNavigation />
-    </div>
+    </>
   );
 }

@@ -51,7 +51,7 @@ const PAGE_CODE: Record<string, { preload: () => Promise<unknown>; drawn: boolea
 /**
  * Starts loading the code of the page the app opens on, so it downloads while the session is checked instead of
  * after: a returning user's journal appears one round trip sooner. The promise answers once the page's ready-made
- * markup can be taken over (main.tsx): when the code it draws is here (or could not be fetched), at once otherwise.
+ * markup can be taken over (app-start.tsx): when the code it draws is here (or could not be fetched), at once otherwise.
  */
 export function preloadPage(pathname: string, search: string): Promise<unknown> {
   const signup = pathname === paths.login && new URLSearchParams(search).get('mode') === 'signup';

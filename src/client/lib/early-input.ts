@@ -35,7 +35,7 @@ export function replayEarlyInput(root: HTMLElement): void {
 
 let pending: (() => void) | undefined;
 
-/** main.tsx: what to do once the page's content has been taken over (ReplayEarlyInput). */
+/** The start that takes the page over (app-start.tsx, landing-start.tsx): what to do once its content is React's. */
 export function replayOnceHydrated(replay: () => void): void {
   pending = replay;
 }

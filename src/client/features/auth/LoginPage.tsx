@@ -82,7 +82,7 @@ export function LoginPage() {
         {mode === 'login' && <LoginForm message={message} />}
         {closed && <SignupsClosed />}
         {/* No Suspense boundary of its own: a switch from another mode, a transition, keeps that mode on screen until
-            the form's code is here. (On the sign-up page made ahead of time, main.tsx has it before taking over.) */}
+            the form's code is here. (On the sign-up page made ahead of time, app-start.tsx has it before taking over.) */}
         {mode === 'signup' && !closed && (
           <SignupForm inviteRequired={signups === 'invite'} initialInvite={searchParams.get('invite') ?? ''} />
         )}

@@ -1,6 +1,6 @@
 import { type ComponentType, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/messages';
+import { AppLink } from '../../app/links';
 import { loginPath, paths } from '../../app/paths';
 import { type SignupMode, useSignupMode } from '../../lib/app-config';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -70,23 +70,23 @@ function SignupCall({ mode }: { mode: SignupMode }) {
         <p className="landing-closed" role="status">
           {AUTH_MESSAGES['signups-closed']}
         </p>
-        <Link to={paths.contact} className={buttonClassName('secondary')}>
+        <AppLink to={paths.contact} className={buttonClassName('secondary')}>
           Contact Support
-        </Link>
+        </AppLink>
         <p className="landing-note">
           Already have a journal?{' '}
-          <Link to={loginPath()} className="text-link">
+          <AppLink to={loginPath()} className="text-link">
             Sign in
-          </Link>
+          </AppLink>
         </p>
       </div>
     );
   }
   return (
     <div className="landing-actions">
-      <Link to={loginPath('signup')} className="btn btn-primary btn-large">
+      <AppLink to={loginPath('signup')} className="btn btn-primary btn-large">
         Start Your Free Journal
-      </Link>
+      </AppLink>
       <p className="landing-note">
         {mode === 'invite'
           ? 'Free and private, by invitation: have your invite code ready.'
