@@ -163,6 +163,14 @@ const PAGE_MODULES: Record<string, string> = {
 };
 
 /**
+ * A page that starts with an entry of its own instead of the app's (docs/decisions/023): the landing page's light
+ * start, which takes the page over without the router, the data layer or the rest of the app.
+ */
+const PAGE_STARTS: Record<string, string> = {
+  '/': 'src/client/landing-start.tsx',
+};
+
+/**
  * Renders the landing, sign-in, sign-up, About and journal-frame pages into the build (docs/decisions/021):
  * index.html becomes the landing page, the others get files of their own, and app.html keeps the empty shell for every
  * other address.
@@ -180,7 +188,19 @@ function prerenderPages(): Plugin {
       if (template?.type !== 'asset') this.error('The build has no index.html');
       const html = String(template.source);
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const startFor = (address: string): string[] => {
+        const module = PAGE_STARTS[address];
+        if (!module) return [];
+        const chunk = chunks.find((candidate) => candidate.isEntry && candidate.facadeModuleId?.endsWith(module));
+        if (!chunk) this.error(`No entry chunk for ${module}, which ${address} names in PAGE_STARTS`);
+        return [
+          `<script type="module" crossorigin src="/${chunk.fileName}"></script>`,
+          ...chunk.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
+      };
       const headFor = (address: string): string[] => {
+        const start = startFor(address);
+        if (start.length > 0) return start;
         const module = PAGE_MODULES[address];
         if (!module) return [];
         const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
@@ -270,6 +290,10 @@ const appConfig: UserConfig = {
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    rollupOptions: {
+      // The app (index.html's main.tsx) and the landing page's light start.
+      input: { index: 'index.html', ...Object.fromEntries(Object.values(PAGE_STARTS).map((file) => [file.replace(/^.*\/|\.tsx$/g, ''), file])) },
+    },
   },
   server: {
     proxy: {

@@ -60,8 +60,9 @@ export async function benchFirstScreen(): Promise<FirstScreen[]> {
       ['login', '/login', 'Sign In'],
     ] as const) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
-      // The moment the app has taken the page made ahead of time over (main.tsx and lib/early-input.ts take #root's
-      // mark away): until then the page shows, and its links work, but its buttons and forms wait for the app.
+      // The moment the app has taken the page made ahead of time over (app-start.tsx, or the landing page's
+      // landing-start.tsx, takes #root's mark away): until then the page shows, and its links work, but its buttons and
+      // forms wait for the app.
       await context.addInitScript(`
         new MutationObserver((changes, observer) => {
           const root = document.getElementById('root');

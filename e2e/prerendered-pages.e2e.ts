@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInContext } from './support/api';
-import { appStarted, holdScripts, visible } from './support/browser';
+import { appStarted, gone, holdScripts, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
 
 /** The pages made at build time: the file, its address, its main heading and its call to action. */
@@ -219,6 +219,52 @@ describe('pages made at build time', () => {
         release();
         await page.waitForURL('**/journal**');
         await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      });
+    });
+  });
+
+  describe("the landing page's light start", () => {
+    const suite = serverAndBrowser();
+    /** The whole app's code: its entry (main.tsx) and the start it calls (app-start.tsx). */
+    const APP_CODE = /\/assets\/(index|app-start)-[^/]*\.js$/;
+
+    it("answers a visitor with the app's own code out of reach, and the next page starts the app", async () => {
+      await suite.withPage(async (page) => {
+        const asked: string[] = [];
+        await page.route(APP_CODE, async (route) => {
+          asked.push(route.request().url());
+          await route.abort();
+        });
+        await page.goto('/');
+        await appStarted(page);
+        // The server has said nobody is signed in: the header offers to sign in.
+        await visible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
+        await chooseDarkOnceRunning(page);
+        await page.getByRole('button', { name: 'Watch the demo video' }).click();
+        await visible(page.getByRole('dialog', { name: 'Demo video' }));
+        await page.keyboard.press('Escape');
+        await gone(page.getByRole('dialog'));
+        expect(asked).toEqual([]);
+
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await page.getByRole('link', { name: 'Start Your Free Journal' }).click();
+        await page.waitForURL('**/login?mode=signup');
+        await appStarted(page);
+        await visible(page.getByRole('heading', { level: 1, name: 'Create Your Account' }));
+        await page.getByLabel('Password', { exact: true }).fill('short');
+        // The sign-up form is the app's: its checklist follows what is typed.
+        await visible(page.getByRole('list', { name: 'Requirements' }));
+      });
+    });
+
+    it('hands the page to the app when the server says someone is signed in', async () => {
+      await suite.withPage(async (page, context) => {
+        // Signed in, though this device's storage does not say so (cleared, say): only the server knows.
+        await signInContext(suite.server, context, 'light-start@e2e.test');
+        await page.goto('/');
+        await page.waitForURL('**/journal**');
+        await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+        await visible(page.getByRole('banner').getByText('light-start@e2e.test'));
       });
     });
   });

@@ -59,7 +59,7 @@ export function gone(locator: Locator): Promise<void> {
 }
 
 /**
- * Waits for the app to take over a page made ahead of time (main.tsx takes #root's mark away): before that, links
+ * Waits for the app to take over a page made ahead of time (app-start.tsx, or the landing page's landing-start.tsx, takes #root's mark away): before that, links
  * load a new page and buttons wait (public/start-app.js).
  */
 export function appStarted(page: Page): Promise<unknown> {

@@ -62,6 +62,18 @@ describe('a page made ahead of time', () => {
     expect(html.indexOf(styles)).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it("starts with a module of its own instead of the app's when its head names one, and keeps the app's styles", () => {
+    const start = [
+      '<script type="module" crossorigin src="/assets/landing-start-jkl.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-mno.js">',
+    ];
+    const html = composePage(TEMPLATE, page('/'), start, '<h1>Welcome</h1>');
+    expect(html).toContain('<meta name="app-code" content="/assets/landing-start-jkl.js /assets/shared-mno.js" />');
+    expect(html).not.toContain('/assets/index-abc.js');
+    expect(html).not.toContain('/assets/api-def.js');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
   it('refuses a template without its root element', () => {
     expect(() => composePage('<html><head></head><body></body></html>', page('/'), [], '')).toThrow(/root/);
   });

@@ -58,8 +58,12 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** The template with the page's title, its extra head tags (its code's styles and scripts) and its markup. */
+/**
+ * The template with the page's title, its extra head tags (its code's styles and scripts) and its markup. A page whose
+ * head names a module script of its own starts with it instead of the app's (the landing page's light start).
+ */
 export function composePage(template: string, page: PageSpec, head: readonly string[], markup: string): string {
+  if (head.some((tag) => tag.startsWith('<script type="module"'))) template = template.replace(MODULE_TAG, '');
   const root = template.indexOf(ROOT_ELEMENT);
   const headEnd = template.indexOf('</head>');
   if (root < 0 || headEnd < 0 || headEnd > root) throw new Error(`The app's HTML has no ${ROOT_ELEMENT} after its head`);
