@@ -180,6 +180,9 @@ export async function benchLighthouse(): Promise<LighthouseScore[]> {
           disableStorageReset: signedIn,
         }).finally(() => browser.context.close());
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        // A run Lighthouse could not measure scores 0: say why, rather than leave a bare 0 in the table.
+        const failure = result.lhr.runtimeError;
+        if (failure) console.warn(`Lighthouse could not measure ${path} (run ${run + 1}): ${failure.code} ${failure.message}`);
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;

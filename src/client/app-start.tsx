@@ -12,6 +12,7 @@ import { canHydrate } from './lib/page-made-ahead';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 import { storage } from './lib/storage';
+import { whenIdle } from './lib/when-idle';
 import { applyTheme, readStoredTheme } from './lib/theme';
 
 // zod would probe for eval (to compile faster parsers); the CSP forbids eval, so tell it not to try. zod reads
@@ -32,9 +33,14 @@ export function startApp(container: HTMLElement): void {
   registerServiceWorkerWhenIdle();
 
   const pageReady = preloadPage(window.location.pathname, window.location.search);
-  // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
-  if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
-  void preloadAccountMenu();
+  // A device someone is signed in on opens their journal from its own copy: the code that reads it, and the account
+  // menu, come at once. A visitor's page takes no longer to answer for a menu that is theirs only once signed in.
+  if (storage.get(STORAGE_KEYS.userId)) {
+    void import('./lib/persistence/query-persistence');
+    void preloadAccountMenu();
+  } else {
+    whenIdle(() => void preloadAccountMenu());
+  }
 
   const hydrate = canHydrate(container);
   if (hydrate) {

@@ -1,4 +1,5 @@
 import { reloadOnNextNavigation } from './app-update';
+import { whenIdle } from './when-idle';
 
 /**
  * The service worker keeps the app shell for offline starts; a new version takes over on its own and is loaded at the
@@ -11,8 +12,7 @@ let registering = false;
 export function registerServiceWorkerWhenIdle(): void {
   if (registering) return;
   registering = true;
-  if (document.readyState === 'complete') registerWhenIdle();
-  else window.addEventListener('load', registerWhenIdle, { once: true });
+  whenIdle(registerServiceWorker);
 }
 
 function registerServiceWorker(): void {
@@ -33,9 +33,4 @@ function registerServiceWorker(): void {
 /** The connection went before the worker's code or script could be fetched: it is installed once it is back. */
 function registerOnceOnline(): void {
   window.addEventListener('online', registerServiceWorker, { once: true });
-}
-
-function registerWhenIdle(): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(registerServiceWorker, { timeout: 5000 });
-  else setTimeout(registerServiceWorker, 1000);
 }
