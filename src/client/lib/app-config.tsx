@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { api } from './api';
+import { connection } from './connection/connection-state';
 
 /** The server's SIGNUPS (src/server/config.ts). */
 export type SignupMode = 'open' | 'invite' | 'closed';
@@ -56,28 +57,38 @@ export interface AppConfigState {
 export interface AppConfigSource {
   state(): AppConfigState;
   subscribe(listener: () => void): () => void;
-  /** Asks the server, once a visit: a page the service worker kept may hold older settings. */
+  /**
+   * Asks the server unless it has already answered this visit: a page the service worker kept may hold older
+   * settings. After a failure, the next call asks again.
+   */
   confirm(): void;
-  /** Asks the server again (after a failure). */
+  /** Asks the server again; calls made while it is being asked share its answer. */
   refetch(): Promise<void>;
 }
 
-/** Settings that start as `initial` and, given `fetchConfig`, are confirmed by the server once. */
+/** Settings that start as `initial` and, given `fetchConfig`, are confirmed by the server once it has answered. */
 export function createAppConfigSource(initial: AppConfig | undefined, fetchConfig?: () => Promise<AppConfig>): AppConfigSource {
   let current: AppConfigState = { data: initial, isError: false };
   let confirmed = false;
+  let asking: Promise<void> | undefined;
   const listeners = new Set<() => void>();
   const set = (next: AppConfigState) => {
     current = next;
     for (const listener of listeners) listener();
   };
-  const refetch = async () => {
-    if (!fetchConfig) return;
+  const ask = async (load: () => Promise<AppConfig>) => {
     try {
-      set({ data: await fetchConfig(), isError: false });
+      set({ data: await load(), isError: false });
+      confirmed = true;
     } catch {
       set({ data: current.data, isError: true });
+    } finally {
+      asking = undefined;
     }
+  };
+  const refetch = () => {
+    if (!fetchConfig) return Promise.resolve();
+    return (asking ??= ask(fetchConfig));
   };
   return {
     state: () => current,
@@ -86,9 +97,7 @@ export function createAppConfigSource(initial: AppConfig | undefined, fetchConfi
       return () => listeners.delete(listener);
     },
     confirm() {
-      if (confirmed) return;
-      confirmed = true;
-      void refetch();
+      if (!confirmed) void refetch();
     },
     refetch,
   };
@@ -96,9 +105,16 @@ export function createAppConfigSource(initial: AppConfig | undefined, fetchConfi
 
 let pageSource: AppConfigSource | undefined;
 
-/** This page's settings: its meta tag's copy, confirmed by `/api/config`. */
+/** This page's settings: its meta tag's copy, confirmed by `/api/config`, asked again when the connection comes back. */
 function pageConfig(): AppConfigSource {
-  return (pageSource ??= createAppConfigSource(configFromPage(), () => api.get<AppConfig>('/api/config')));
+  if (!pageSource) {
+    const source = createAppConfigSource(configFromPage(), () => api.get<AppConfig>('/api/config'));
+    connection.subscribe((state) => {
+      if (state === 'online') source.confirm();
+    });
+    pageSource = source;
+  }
+  return pageSource;
 }
 
 const AppConfigContext = createContext<AppConfigSource | null>(null);
@@ -111,7 +127,8 @@ export function AppConfigProvider({ config, children }: { config: AppConfig; chi
 
 /**
  * Operator settings the server exposes to every visitor: the banner text, the demo video, the contact address and
- * who may sign up. The page's copy shows at once and is confirmed with one request a visit.
+ * who may sign up. The page's copy shows at once and is confirmed with one request a visit (asked again, until it is
+ * answered, by the next part that reads the settings and when the connection comes back).
  */
 export function useAppConfig(): AppConfigState & { refetch: () => Promise<void> } {
   const given = useContext(AppConfigContext);
