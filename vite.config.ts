@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -251,7 +251,7 @@ const appConfig: UserConfig = {
     prerenderPages(),
     VitePWA({
       registerType: 'autoUpdate',
-      // main.tsx registers the worker through 'virtual:pwa-register': the CSP forbids inline scripts.
+      // lib/service-worker.ts registers the worker through 'virtual:pwa-register': the CSP forbids inline scripts.
       injectRegister: null,
       manifest: {
         id: '/',
@@ -292,7 +292,7 @@ const appConfig: UserConfig = {
     emptyOutDir: true,
     rollupOptions: {
       // The app (index.html's main.tsx) and the landing page's light start.
-      input: { index: 'index.html', ...Object.fromEntries(Object.values(PAGE_STARTS).map((file) => [file.replace(/^.*\/|\.tsx$/g, ''), file])) },
+      input: { index: 'index.html', ...Object.fromEntries(Object.values(PAGE_STARTS).map((file) => [basename(file, '.tsx'), file])) },
     },
   },
   server: {

@@ -210,6 +210,8 @@ describe('pages made at build time', () => {
       await suite.withPage(async (page, context) => {
         await signInContext(suite.server, context, 'returning@e2e.test');
         await context.addInitScript(() => window.localStorage.setItem('userId', 'someone'));
+        const asked: string[] = [];
+        page.on('request', (request) => asked.push(request.url()));
         const release = await holdScripts(page);
         await page.goto('/', { waitUntil: 'commit' });
         // Hidden, so out of reach of role queries: found by its id.
@@ -219,6 +221,8 @@ describe('pages made at build time', () => {
         release();
         await page.waitForURL('**/journal**');
         await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+        // Straight to the app's code: the landing page's light start, for visitors, is not fetched on the way.
+        expect(asked.filter((url) => url.includes('/assets/landing-start-'))).toEqual([]);
       });
     });
   });

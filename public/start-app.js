@@ -54,7 +54,12 @@
     true,
   );
 
-  var meta = document.querySelector('meta[name="app-code"]');
+  // A device signed in here (theme-boot.js marks it) goes on to the journal: a page with a start of its own (the
+  // landing page's light start) names the app's files for it too.
+  var signedIn = document.documentElement.hasAttribute('data-signed-in');
+  var meta =
+    (signedIn && document.querySelector('meta[name="app-code-signed-in"]')) ||
+    document.querySelector('meta[name="app-code"]');
   var files = meta ? meta.getAttribute('content').split(' ') : [];
   if (files.length === 0) return;
 

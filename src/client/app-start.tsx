@@ -1,8 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadAccountMenu } from './app/Header';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
 import { connection } from './lib/connection/connection-state';
@@ -12,7 +11,6 @@ import { canHydrate } from './lib/page-made-ahead';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 import { storage } from './lib/storage';
-import { whenIdle } from './lib/when-idle';
 import { applyTheme, readStoredTheme } from './lib/theme';
 
 // zod would probe for eval (to compile faster parsers); the CSP forbids eval, so tell it not to try. zod reads
@@ -22,9 +20,10 @@ Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 /**
  * Starts the app in the page's #root: takes over the page made ahead of time when its markup is what the app's first
  * render draws here, draws the app afresh otherwise. main.tsx calls it; so does the landing page's light start
- * (landing-start.tsx) when it hands the page over.
+ * (landing-start.tsx) when it hands the page over, with its own root once it has one: the app is then drawn into that
+ * root, in place of what it shows, in one commit.
  */
-export function startApp(container: HTMLElement): void {
+export function startApp(container: HTMLElement, root?: Root): void {
   // /theme-boot.js has already painted the remembered theme; this keeps the app's own record of it in step.
   applyTheme(readStoredTheme());
   // Queries pause their retries while offline and refetch (and paused work resumes) when back online.
@@ -33,16 +32,10 @@ export function startApp(container: HTMLElement): void {
   registerServiceWorkerWhenIdle();
 
   const pageReady = preloadPage(window.location.pathname, window.location.search);
-  // A device someone is signed in on opens their journal from its own copy: the code that reads it, and the account
-  // menu, come at once. A visitor's page takes no longer to answer for a menu that is theirs only once signed in.
-  if (storage.get(STORAGE_KEYS.userId)) {
-    void import('./lib/persistence/query-persistence');
-    void preloadAccountMenu();
-  } else {
-    whenIdle(() => void preloadAccountMenu());
-  }
+  // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.
+  if (storage.get(STORAGE_KEYS.userId)) void import('./lib/persistence/query-persistence');
 
-  const hydrate = canHydrate(container);
+  const hydrate = !root && canHydrate(container);
   if (hydrate) {
     // What was typed, sent or pressed on the page before the app took it over is done again once its content is
     // React's; then the page's mark goes.
@@ -65,7 +58,7 @@ export function startApp(container: HTMLElement): void {
   // later, and drawn afresh instead, what was typed into it lost, should anything above it change first. The journal's
   // frame is the first screen's own code, so it is taken over while the journal's code is still on its way.
   if (hydrate) void pageReady.then(() => startTransition(() => void hydrateRoot(container, app)));
-  else startTransition(() => void createRoot(container).render(app));
+  else startTransition(() => (root ?? createRoot(container)).render(app));
 }
 
 /**

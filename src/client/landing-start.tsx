@@ -7,78 +7,19 @@
  * The page is handed to the whole app instead (app-start.tsx) when its markup cannot be taken over as it is (someone
  * is signed in on this device, who is on their way to the journal) and when the server says someone is signed in.
  */
-import { StrictMode, startTransition, useEffect, useState } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { PlainNavigation } from './app/links';
-import { PageLayout } from './app/PageLayout';
-import { LandingPage } from './features/landing/LandingPage';
+import { LandingStart } from './features/landing/LandingStart';
 import { probeServer } from './lib/api';
 import { watchConnection } from './lib/connection/watch-connection';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { canHydrate } from './lib/page-made-ahead';
 import { registerServiceWorkerWhenIdle } from './lib/service-worker';
-import { AuthContext, type AuthContextValue } from './lib/session/auth-context';
-import { fetchSession } from './lib/session/session-api';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import { ToastProvider } from './ui/ToastProvider';
 
-/** The whole app takes the page: the light start's own content, if any, goes with the app's first commit. */
+/** The whole app takes the page; into the light start's root, if it has one, where it replaces what is shown. */
 function handOver(container: HTMLElement, root?: Root): void {
-  void import('./app-start').then(({ startApp }) => {
-    root?.unmount();
-    startApp(container);
-  });
-}
-
-const nothing = () => undefined;
-
-/**
- * A visitor: until the server has said nobody is signed in, the header offers no Sign In, as the page was made. What
- * only a signed-in user can do never happens here: the page is the app's by then.
- */
-function visitor(isLoading: boolean): AuthContextValue {
-  return {
-    user: null,
-    profile: null,
-    isLoading,
-    signedOut: false,
-    acknowledgeSignOut: nothing,
-    setSession: nothing,
-    setProfile: nothing,
-    signOut: () => Promise.resolve(),
-  };
-}
-
-function LandingStart({ onSignedIn }: { onSignedIn: () => void }) {
-  const [auth, setAuth] = useState(() => visitor(true));
-  useEffect(() => {
-    let active = true;
-    fetchSession()
-      .then((session) => {
-        if (!active) return;
-        if (session.user) onSignedIn();
-        else setAuth(visitor(false));
-      })
-      // No answer (offline, or the server failing): nobody this device knows of is signed in, so a visitor it is.
-      .catch(() => {
-        if (active) setAuth(visitor(false));
-      });
-    return () => {
-      active = false;
-    };
-  }, [onSignedIn]);
-
-  return (
-    <PlainNavigation pathname={window.location.pathname}>
-      <AuthContext.Provider value={auth}>
-        <ToastProvider>
-          <PageLayout>
-            <LandingPage />
-          </PageLayout>
-        </ToastProvider>
-      </AuthContext.Provider>
-    </PlainNavigation>
-  );
+  void import('./app-start').then(({ startApp }) => startApp(container, root));
 }
 
 const container = document.getElementById('root');
@@ -98,7 +39,7 @@ if (canHydrate(container)) {
     root = hydrateRoot(
       container,
       <StrictMode>
-        <LandingStart onSignedIn={signedIn} />
+        <LandingStart pathname={window.location.pathname} onSignedIn={signedIn} />
       </StrictMode>,
     );
   });

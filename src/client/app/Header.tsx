@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { lazyWithPreload } from '../lib/lazy-with-preload';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SessionUser } from '../../shared/profile-schemas';
 import { useAuth } from '../lib/session/auth-context';
 import { todayKey } from '../lib/today';
 import { BrandMark } from './BrandMark';
@@ -7,14 +7,15 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { AppLink, usePathname } from './links';
 import { journalDayPath, paths } from './paths';
 
-// Only someone signed in has the menu: the landing page's light start never draws it, and the app fetches it as it
-// starts (app-start.tsx), so it is here by the time anyone is.
-const accountMenu = lazyWithPreload(() => import('./AccountMenu').then((module) => module.AccountMenu));
-const AccountMenu = accountMenu.Component;
-export const preloadAccountMenu = accountMenu.preload;
+/**
+ * The account menu, which the app gives the header (App.tsx). The landing page's light start gives none: nobody is
+ * signed in there, and the menu's code (sign-out, the journal's unsent writes) is not the landing page's to fetch.
+ */
+export const AccountMenuContext = createContext<((user: SessionUser) => ReactNode) | null>(null);
 
 export function Header() {
   const { user, isLoading } = useAuth();
+  const accountMenu = useContext(AccountMenuContext);
   const pathname = usePathname();
   const brandTarget = user ? journalDayPath(todayKey()) : paths.home;
   const showSignIn = !isLoading && !user && pathname !== paths.login;
@@ -27,12 +28,10 @@ export function Header() {
           <span className="brand-name">Gratitude Journal</span>
         </AppLink>
         <ConnectionStatus />
-        {(user || showSignIn) && (
+        {((user && accountMenu) || showSignIn) && (
           <nav className="header-nav" aria-label="Account">
-            {user ? (
-              <Suspense fallback={null}>
-                <AccountMenu user={user} />
-              </Suspense>
+            {user && accountMenu ? (
+              accountMenu(user)
             ) : (
               <AppLink to={paths.login} className="btn btn-on-header">
                 Sign In

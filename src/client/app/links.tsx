@@ -18,7 +18,7 @@ export interface Navigation {
 }
 
 function PlainLink({ to, ...props }: AppLinkProps) {
-  return <a href={to} {...props} />;
+  return <a {...props} href={to} />;
 }
 
 export const NavigationContext = createContext<Navigation | null>(null);

@@ -41,7 +41,7 @@ export function replayOnceHydrated(replay: () => void): void {
 }
 
 /**
- * Rendered beside the page's content, inside its Suspense boundary (AppLayout): React takes a boundary's markup over
+ * Rendered beside the page's content, inside its Suspense boundary (PageLayout): React takes a boundary's markup over
  * after the app's frame, so this effect runs once the page's own fields are React's.
  */
 export function ReplayEarlyInput() {

@@ -47,6 +47,7 @@ describe('a page made ahead of time', () => {
     expect(html).toContain('<meta name="app-code" content="/assets/index-abc.js /assets/api-def.js" />');
     expect(html).toContain(`<script src="${START_SCRIPT}" defer></script>`);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(html).not.toContain('app-code-signed-in');
   });
 
   it("asks for the journal's code after its frame has painted, its own page's code among the files", () => {
@@ -69,8 +70,10 @@ describe('a page made ahead of time', () => {
     ];
     const html = composePage(TEMPLATE, page('/'), start, '<h1>Welcome</h1>');
     expect(html).toContain('<meta name="app-code" content="/assets/landing-start-jkl.js /assets/shared-mno.js" />');
-    expect(html).not.toContain('/assets/index-abc.js');
-    expect(html).not.toContain('/assets/api-def.js');
+    // A device signed in here is on its way to the journal: it fetches the app's files instead.
+    expect(html).toContain('<meta name="app-code-signed-in" content="/assets/index-abc.js /assets/api-def.js" />');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
   });
 

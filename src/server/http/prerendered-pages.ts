@@ -63,7 +63,14 @@ export function escapeHtml(text: string): string {
  * head names a module script of its own starts with it instead of the app's (the landing page's light start).
  */
 export function composePage(template: string, page: PageSpec, head: readonly string[], markup: string): string {
-  if (head.some((tag) => tag.startsWith('<script type="module"'))) template = template.replace(MODULE_TAG, '');
+  // The app's own files, for a device signed in here, which the page sends straight on to the journal.
+  const appFiles: string[] = [];
+  if (head.some((tag) => tag.startsWith('<script type="module"'))) {
+    template = template.replace(MODULE_TAG, (_tag, file: string) => {
+      appFiles.push(file);
+      return '';
+    });
+  }
   const root = template.indexOf(ROOT_ELEMENT);
   const headEnd = template.indexOf('</head>');
   if (root < 0 || headEnd < 0 || headEnd > root) throw new Error(`The app's HTML has no ${ROOT_ELEMENT} after its head`);
@@ -73,7 +80,7 @@ export function composePage(template: string, page: PageSpec, head: readonly str
   const mark = escapeHtml(pageAddress(page));
   const body = `<div id="root" data-prerendered="${mark}">${markup}</div>${template.slice(root + ROOT_ELEMENT.length)}`;
   const html = `${withHead}${body}`.replace(/<title>[^<]*<\/title>/, () => title);
-  return codeAfterPaint(html);
+  return codeAfterPaint(html, appFiles);
 }
 
 const MODULE_TAG = /\s*<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+)"[^>]*>(?:<\/script>)?/g;
@@ -85,9 +92,10 @@ export const START_SCRIPT = '/start-app.js';
  * A page made ahead of time paints before the app's code is even asked for: its module script and preloads give way
  * to a list of the code's files, which public/start-app.js fetches once the first paint is shown. The journal's
  * frame too: on a slow connection its code, fetched at once, took the bandwidth its styles needed, and it painted a
- * second later than the landing page.
+ * second later than the landing page. A page with a start of its own also names the app's files, which a device
+ * signed in here fetches instead (public/start-app.js): the page is on its way to the journal.
  */
-function codeAfterPaint(html: string): string {
+function codeAfterPaint(html: string, appFiles: readonly string[]): string {
   const files: string[] = [];
   const withoutModules = html.replace(MODULE_TAG, (_tag, file: string) => {
     if (!files.includes(file)) files.push(file);
@@ -95,14 +103,15 @@ function codeAfterPaint(html: string): string {
   });
   if (files.length === 0) return html;
   const headEnd = withoutModules.indexOf('</head>');
-  const tags = `  <meta name="app-code" content="${files.join(' ')}" />\n    <script src="${START_SCRIPT}" defer></script>\n  `;
+  const signedIn = appFiles.length > 0 ? `  <meta name="app-code-signed-in" content="${appFiles.join(' ')}" />\n  ` : '';
+  const tags = `  <meta name="app-code" content="${files.join(' ')}" />\n  ${signedIn}  <script src="${START_SCRIPT}" defer></script>\n  `;
   return `${withoutModules.slice(0, headEnd)}${tags}${withoutModules.slice(headEnd)}`;
 }
 
 /** The pages' markup renderer the build made (src/client/prerender.tsx, built for Node into dist/prerender). */
 export type RenderPage = (url: string, config: RenderedConfig) => Promise<string>;
 
-/** The settings as the app reads them from the page (src/client/lib/app-config.ts): no contact address is null. */
+/** The settings as the app reads them from the page (src/client/lib/app-config.tsx): no contact address is null. */
 export type RenderedConfig = Omit<PublicConfig, 'supportEmail'> & { supportEmail: string | null };
 
 export function renderedConfig(config: PublicConfig): RenderedConfig {
