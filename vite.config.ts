@@ -28,6 +28,12 @@ const appVersion =
 const THEME_BOOT_FILE = 'theme-boot.js';
 
 /**
+ * What theme-boot.js runs to hold what a visitor does on a page before the app has taken it over, written in without
+ * its opening comment: theme-boot.js stands before the first paint.
+ */
+const HOLD_EARLY_INPUT_FILE = new URL('./src/client/hold-early-input.js', import.meta.url);
+
+/**
  * The script index.html runs in <head>, before the body exists: it paints the saved theme, so the first frame
  * already has the user's colours. It is a file rather than inline code because the CSP allows no inline script,
  * and it is generated from src/shared/themes.ts so its colours are the app's own.
@@ -78,6 +84,10 @@ function themeBootScript(): string {
   } catch (error) {
     /* No storage, or settings it cannot read: the announcement shows until the app decides. */
   }
+  // Until the app takes a page made ahead of time over, what is sent, typed or pressed there is held for it. Here,
+  // before the body exists: a form sent before the page's other scripts have arrived must not leave with its fields,
+  // a password among them, in the address.
+${readFileSync(HOLD_EARLY_INPUT_FILE, 'utf8').replace(/^\/\*[\s\S]*?\*\/\s*/, '')}
 })();
 `;
 }

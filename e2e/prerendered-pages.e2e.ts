@@ -135,6 +135,29 @@ describe('pages made at build time', () => {
       });
     });
 
+    it('hold a form sent before even the start script has arrived: the password never reaches the address', async () => {
+      await suite.withPage(async (page) => {
+        let releaseStart = () => {};
+        const startHeld = new Promise<void>((resolve) => (releaseStart = resolve));
+        await page.route('**/start-app.js', async (route) => {
+          await startHeld;
+          await route.continue();
+        });
+        await page.goto('/login', { waitUntil: 'commit' });
+        await visible(page.getByRole('heading', { level: 1, name: 'Welcome Back' }));
+        await page.getByLabel('Email').fill('earliest@e2e.test');
+        await page.getByLabel('Password', { exact: true }).fill('Grateful#2026');
+        await page.getByLabel('Password', { exact: true }).press('Enter');
+        await page.waitForTimeout(300);
+        expect(page.url()).toBe(`${suite.server.url}/login`);
+        releaseStart();
+        // The app sends it once it has taken the page over, as typed: there is no such account.
+        await visible(page.getByRole('alert').filter({ hasText: 'Invalid email or password' }));
+        expect(await page.getByLabel('Email').inputValue()).toBe('earliest@e2e.test');
+        expect(page.url()).toBe(`${suite.server.url}/login`);
+      });
+    });
+
     it('keep what was typed into the sign-up form before the app took the page over, and sign up with it', async () => {
       await suite.withPage(async (page) => {
         const release = await holdScripts(page);

@@ -2,57 +2,12 @@
  * The start of a page made ahead of time (the landing, sign-in, sign-up and About pages, and the journal's frame;
  * src/server/http/prerendered-pages.ts).
  * Such a page is in its HTML, so it paints first and fetches the app's code after its first paint, when the app
- * takes the page over. The code's files are named in <meta name="app-code">, the entry first.
- *
- * Until then a form must not submit itself (the browser would send its fields, a password among them, in the page's
- * address) and a button has nobody to answer it: the last one used is marked data-replay, and the app sends it again
- * once it has taken over, with what was typed, which is kept on each field (earlyValue) because React puts a field
- * back to the value it renders when it takes it over (src/client/lib/early-input.ts).
+ * takes the page over. The code's files are named in <meta name="app-code">, the entry first. Until then, what is
+ * sent, typed or pressed is held for the app by theme-boot.js (src/client/hold-early-input.js), which runs before
+ * the page's body exists, not here: this script may arrive after a visitor has already sent a form.
  */
 (function () {
   var root = document.getElementById('root');
-  var started = function () {
-    // The app takes the mark away once it has taken the page's content over.
-    return !root || !root.hasAttribute('data-prerendered');
-  };
-  var replayLater = function (element) {
-    var earlier = root.querySelectorAll('[data-replay]');
-    for (var index = 0; index < earlier.length; index += 1) earlier[index].removeAttribute('data-replay');
-    element.setAttribute('data-replay', '');
-  };
-
-  document.addEventListener(
-    'submit',
-    function (event) {
-      if (started()) return;
-      // Held for the app alone: neither the browser nor a part of the app already listening may act on it now.
-      event.preventDefault();
-      event.stopPropagation();
-      replayLater(event.target);
-    },
-    true,
-  );
-  document.addEventListener(
-    'input',
-    function (event) {
-      if (!started() && event.target instanceof Element && root.contains(event.target)) {
-        event.target.earlyValue = event.target.value;
-      }
-    },
-    true,
-  );
-  document.addEventListener(
-    'click',
-    function (event) {
-      if (started() || !(event.target instanceof Element)) return;
-      var button = event.target.closest('button');
-      // A submit button's click becomes the form's submit, handled above.
-      if (!button || !root.contains(button) || button.type === 'submit') return;
-      event.stopPropagation();
-      replayLater(button);
-    },
-    true,
-  );
 
   // A device signed in here (theme-boot.js marks it) goes on to the journal: a page with a start of its own (the
   // landing page's light start) names the app's files for it too.

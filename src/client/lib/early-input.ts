@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 
 /**
- * What a visitor did on a page made ahead of time before the app took it over (public/start-app.js): the text typed
- * into its fields, which the start script keeps on each field as `earlyValue` (React puts a field back to the value
- * it renders when it takes the markup over), and the last form sent or button pressed, which it held back and marked
+ * What a visitor did on a page made ahead of time before the app took it over (held by hold-early-input.js, which
+ * theme-boot.js runs): the text typed into its fields, kept on each field as `earlyValue` (React puts a field back to
+ * the value it renders when it takes the markup over), and the last form sent or button pressed, held back and marked
  * data-replay. Once the page's content is React's, the text goes back in, as typing would (an input event), the
- * page's mark goes (the start script stops holding things back), and the held action is done again.
+ * page's mark goes (nothing is held back any more), and the held action is done again.
  */
 
 type Field = (HTMLInputElement | HTMLTextAreaElement) & { earlyValue?: string };
