@@ -1,10 +1,9 @@
-import { onlineManager } from '@tanstack/react-query';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPage } from './app/router';
 import { probeServer } from './lib/api';
-import { connection } from './lib/connection/connection-state';
+import { queriesFollowConnection } from './lib/connection/queries-follow-connection';
 import { watchConnection } from './lib/connection/watch-connection';
 import { STORAGE_KEYS } from './lib/constants';
 import { canHydrate } from './lib/page-made-ahead';
@@ -26,8 +25,7 @@ Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 export function startApp(container: HTMLElement, root?: Root): void {
   // /theme-boot.js has already painted the remembered theme; this keeps the app's own record of it in step.
   applyTheme(readStoredTheme());
-  // Queries pause their retries while offline and refetch (and paused work resumes) when back online.
-  onlineManager.setEventListener((setOnline) => connection.subscribe((state) => setOnline(state !== 'offline')));
+  queriesFollowConnection();
   watchConnection(probeServer);
   registerServiceWorkerWhenIdle();
 
