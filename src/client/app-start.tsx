@@ -2,15 +2,12 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPage } from './app/router';
-import { probeServer } from './lib/api';
 import { queriesFollowConnection } from './lib/connection/queries-follow-connection';
-import { watchConnection } from './lib/connection/watch-connection';
 import { STORAGE_KEYS } from './lib/constants';
 import { canHydrate } from './lib/page-made-ahead';
+import { startPageServices } from './lib/page-services';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
-import { registerServiceWorkerWhenIdle } from './lib/service-worker';
 import { storage } from './lib/storage';
-import { applyTheme, readStoredTheme } from './lib/theme';
 
 // zod would probe for eval (to compile faster parsers); the CSP forbids eval, so tell it not to try. zod reads
 // this global when it first loads (in a later chunk), so the setting costs the first screen nothing.
@@ -23,11 +20,8 @@ Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
  * root, in place of what it shows, in one commit.
  */
 export function startApp(container: HTMLElement, root?: Root): void {
-  // /theme-boot.js has already painted the remembered theme; this keeps the app's own record of it in step.
-  applyTheme(readStoredTheme());
+  startPageServices();
   queriesFollowConnection();
-  watchConnection(probeServer);
-  registerServiceWorkerWhenIdle();
 
   const pageReady = preloadPage(window.location.pathname, window.location.search);
   // A device someone is signed in on opens their journal from its own copy: the code that reads it comes at once.

@@ -10,12 +10,9 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { LandingStart } from './features/landing/LandingStart';
-import { probeServer } from './lib/api';
-import { watchConnection } from './lib/connection/watch-connection';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { canHydrate } from './lib/page-made-ahead';
-import { registerServiceWorkerWhenIdle } from './lib/service-worker';
-import { applyTheme, readStoredTheme } from './lib/theme';
+import { startPageServices } from './lib/page-services';
 
 /** The whole app takes the page; into the light start's root, if it has one, where it replaces what is shown. */
 function handOver(container: HTMLElement, root?: Root): void {
@@ -26,10 +23,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 if (canHydrate(container)) {
-  // /theme-boot.js has already painted the remembered theme; this keeps the app's own record of it in step.
-  applyTheme(readStoredTheme());
-  watchConnection(probeServer);
-  registerServiceWorkerWhenIdle();
+  startPageServices();
   // What was typed or pressed before the page was taken over is done again once its content is React's.
   replayOnceHydrated(() => replayEarlyInput(container));
   let root: Root | undefined;

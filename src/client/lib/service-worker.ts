@@ -1,18 +1,19 @@
 import { reloadOnNextNavigation } from './app-update';
-import { whenIdle } from './when-idle';
 
 /**
  * The service worker keeps the app shell for offline starts; a new version takes over on its own and is loaded at the
  * next navigation. Its code loads, and it registers, once the page has loaded and the browser is idle: its install
- * fetches the whole app, which must not compete with the page's own code and first render. A page registers once,
- * whichever start calls first: the landing page's light start may hand over to the app.
+ * fetches the whole app, which must not compete with the page's own code and first render. A page registers once
+ * (lib/page-services.ts).
  */
-let registering = false;
-
 export function registerServiceWorkerWhenIdle(): void {
-  if (registering) return;
-  registering = true;
-  whenIdle(registerServiceWorker);
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
+}
+
+function registerWhenIdle(): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(registerServiceWorker, { timeout: 5000 });
+  else setTimeout(registerServiceWorker, 1000);
 }
 
 function registerServiceWorker(): void {

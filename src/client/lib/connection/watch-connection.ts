@@ -4,18 +4,14 @@ import { connection } from './connection-state';
 export const FIRST_PROBE_DELAY_MS = 2_000;
 export const MAX_PROBE_DELAY_MS = 15_000;
 
-let watching = false;
-
 /**
  * Keeps the connection state current between requests:
  * - the browser's own offline event counts as a failure, and its online event triggers a probe;
  * - while offline, the server is probed (after 2 s, then less and less often, at least every 15 s), so a
  *   dropped answer or a server that comes back is noticed even when the browser never lost its network.
- * A page watches once, whichever start calls first: the landing page's light start may hand over to the app.
+ * A page watches once (lib/page-services.ts).
  */
 export function watchConnection(probe: () => Promise<unknown>): void {
-  if (watching) return;
-  watching = true;
   let probeTimer: number | undefined;
   function probeAfter(delay: number): void {
     window.clearTimeout(probeTimer);
