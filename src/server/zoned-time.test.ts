@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, localDateIn, nextReminder, zonedMoment } from './zoned-time';
+import { isKnownTimeZone, localDateIn, nextReminder, timeZoneName, zonedMoment } from './zoned-time';
 
 const EVERY_DAY = 0x7f;
 const at = (iso: string) => new Date(iso);
@@ -82,5 +84,69 @@ describe('isKnownTimeZone', () => {
       expect(isKnownTimeZone(zone)).toBe(true);
     }
     for (const zone of ['Mars/Olympus_Mons', 'America/Nowhere', '', 'local']) expect(isKnownTimeZone(zone)).toBe(false);
+  });
+});
+
+describe('timeZoneName', () => {
+  it("keeps a zone under the runtime's spelling, and another name of it as given", () => {
+    expect(timeZoneName('europe/berlin')).toBe('Europe/Berlin');
+    expect(timeZoneName('EUROPE/Berlin')).toBe('Europe/Berlin');
+    expect(timeZoneName('utc')).toBe('UTC');
+    expect(timeZoneName('etc/gmt+5')).toBe('Etc/GMT+5');
+    expect(timeZoneName('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(timeZoneName('America/New_York')).toBe('America/New_York');
+    expect(timeZoneName('Mars/Olympus_Mons')).toBeUndefined();
+    // Intl ignores the case of A-Z only: the Kelvin sign is no "k".
+    expect(timeZoneName('Europe/\u212Aiev')).toBeUndefined();
+  });
+});
+
+/**
+ * Runs `script` in a Node process of its own, with the garbage collector in reach, and returns what it prints: the
+ * memory of a test runner's process says little about one module.
+ */
+function runAlone(script: string): Promise<string> {
+  const cwd = fileURLToPath(new URL('../..', import.meta.url));
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd, timeout: 120_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+    );
+  });
+}
+
+describe('memory', () => {
+  it('keeps one formatter per zone, however many ways its name is spelt', { timeout: 150_000 }, async () => {
+    // 20,000 spellings of one zone: each letter of America/Los_Angeles in either case. Each used to keep a formatter
+    // of its own (some 28 kB), 550 MB in all; the figures go to the test's output for bench/RESULTS.md.
+    const script = `
+      import { isKnownTimeZone, localDateIn, nextReminder } from './src/server/zoned-time.ts';
+      const zone = 'America/Los_Angeles';
+      const letters = [...zone].flatMap((char, index) => (/[a-z]/i.test(char) ? [index] : []));
+      const spelling = (n) => [...zone].map((char, index) => {
+        const bit = letters.indexOf(index);
+        return bit >= 0 && (n >> bit) & 1 ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char;
+      }).join('');
+      const residentMb = () => { globalThis.gc(); globalThis.gc(); return process.memoryUsage().rss / 1e6; };
+      const at = new Date('2026-03-15T12:00:00.000Z');
+      localDateIn(zone, at);
+      const before = residentMb();
+      const seen = new Set();
+      for (let n = 0; n < 20000; n += 1) {
+        const name = spelling(n);
+        seen.add(name);
+        if (!isKnownTimeZone(name)) throw new Error(name);
+        localDateIn(name, at);
+        nextReminder({ timeZone: name, minuteOfDay: 480, weekdays: 127 }, at, null);
+      }
+      const after = residentMb();
+      process.stdout.write(JSON.stringify({ spellings: seen.size, before, after }));
+    `;
+    const { spellings, before, after } = JSON.parse(await runAlone(script)) as { spellings: number; before: number; after: number };
+    console.log(`20,000 spellings of one zone: resident memory ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB after`);
+    expect(spellings).toBe(20_000);
+    expect(after - before).toBeLessThan(50);
   });
 });

@@ -8,24 +8,65 @@
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 
+/** One formatter per zone the runtime knows, under the runtime's own name for it ("Asia/Calcutta", "UTC"). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Making a formatter costs far more than using one: one per zone, kept. */
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
+/**
+ * Spellings already looked up, lower-cased (Intl ignores the case of a zone's name), and the zone each names. Only
+ * spellings of zones the runtime knows are kept, and never more than this many: however many ways a zone is spelt
+ * ("Europe/Berlin", "EUROPE/berlin", ...), it costs one formatter, and a flood of new spellings costs nothing kept.
+ */
+const MAX_SPELLINGS = 2_000;
+const zoneBySpelling = new Map<string, string>();
+
+/** Lower case for A-Z only: Intl compares zone names so, and full Unicode lower-casing would make "K" (Kelvin) a "k". */
+function spellingKey(timeZone: string): string {
+  return timeZone.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+function newFormatter(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/**
+ * The runtime's name for the zone a spelling names, or undefined for a zone it does not know. Making a formatter is
+ * the only way to ask Intl, and costs far more than using one (some 28 kB each): a new spelling's formatter is kept
+ * only when it is the first of its zone, and dropped otherwise.
+ */
+function zoneOf(timeZone: string): string | undefined {
+  const key = spellingKey(timeZone);
+  const known = zoneBySpelling.get(key);
+  if (known !== undefined) return known;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = newFormatter(timeZone);
+  } catch {
+    return undefined;
   }
+  const zone = format.resolvedOptions().timeZone;
+  if (!formatters.has(zone)) formatters.set(zone, format);
+  if (zoneBySpelling.size >= MAX_SPELLINGS) {
+    const oldest = zoneBySpelling.keys().next();
+    if (!oldest.done) zoneBySpelling.delete(oldest.value);
+  }
+  zoneBySpelling.set(key, zone);
+  return zone;
+}
+
+/** The formatter of the zone a spelling names; throws a RangeError for a zone the runtime does not know, as Intl does. */
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  const zone = zoneOf(timeZone);
+  const format = zone === undefined ? undefined : formatters.get(zone);
+  if (!format) throw new RangeError(`Invalid time zone: ${timeZone}`);
   return format;
 }
 
@@ -34,12 +75,19 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  * Calcutta", "US/Eastern"): all of those work.
  */
 export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return zoneOf(timeZone) !== undefined;
+}
+
+/**
+ * The name to keep for a zone the runtime knows, undefined for one it does not: the runtime's own spelling when the
+ * name differs from it only in case ("europe/berlin" is kept as "Europe/Berlin"), and the name as given when it is
+ * another name of the zone ("Asia/Kolkata", which this runtime calls "Asia/Calcutta"; "US/Eastern"), so that the
+ * person finds the zone they chose under the name they chose it by.
+ */
+export function timeZoneName(timeZone: string): string | undefined {
+  const zone = zoneOf(timeZone);
+  if (zone === undefined) return undefined;
+  return spellingKey(zone) === spellingKey(timeZone) ? zone : timeZone;
 }
 
 /** The wall clock in the zone at a moment, as the UTC moment with the same fields (whole seconds). */

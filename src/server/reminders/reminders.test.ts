@@ -51,6 +51,17 @@ describe.each(DATABASE_KINDS)('reminder settings on %s', (kind) => {
     expect((await agent.get('/api/reminders')).json).toMatchObject({ timeZone: 'UTC' });
   });
 
+  it("keep a zone under the runtime's spelling of its name, whatever its case", async () => {
+    const { agent } = await signUpAndVerify(h);
+    for (const timeZone of ['europe/berlin', 'EUROPE/Berlin', 'eUrOpE/bErLiN']) {
+      const saved = await agent.put('/api/reminders', { ...ON, timeZone });
+      expect(saved.json, timeZone).toMatchObject({ timeZone: 'Europe/Berlin' });
+    }
+    expect((await agent.get('/api/reminders')).json).toMatchObject({ timeZone: 'Europe/Berlin' });
+    const rows = await h.database.db.selectFrom('reminder').select('time_zone').where('time_zone', 'like', '%erlin').execute();
+    expect(rows.map((row) => row.time_zone)).toEqual(['Europe/Berlin']);
+  });
+
   it('refuse malformed settings with a 400 and a message, never a 500', async () => {
     const { agent } = await signUpAndVerify(h);
     const refusals: [unknown, string][] = [

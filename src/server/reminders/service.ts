@@ -19,7 +19,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { dailyQuotes } from './quotes';
 import { disableReminder, findReminder, hasEntryOn, type ReminderRow, takeWriteLock, upsertReminder } from './repository';
 import { newUnsubscribeNonce, tokenMatches, tokenUserId, unsubscribeToken } from './unsubscribe-token';
-import { isKnownTimeZone, localDateIn, nextReminder } from '../zoned-time';
+import { localDateIn, nextReminder, timeZoneName } from '../zoned-time';
 
 export interface ReminderServiceDeps {
   config: Pick<Config, 'appUrl' | 'authSecret'>;
@@ -63,16 +63,16 @@ export class ReminderService {
    * for is kept, so that moving the time later in the day never sends a second one that day.
    */
   async save(userId: string, input: ReminderSettingsInput): Promise<ReminderSettings> {
-    if (!isKnownTimeZone(input.timeZone)) {
-      throw new HttpError(400, 'invalid-time-zone', REMINDER_MESSAGES.invalidTimeZone);
-    }
+    // Kept under one spelling, whatever the case it came in: the same zone, the same row text.
+    const timeZone = timeZoneName(input.timeZone);
+    if (timeZone === undefined) throw new HttpError(400, 'invalid-time-zone', REMINDER_MESSAGES.invalidTimeZone);
     const { database } = this.deps;
     const now = this.deps.now();
     const saved = await database.write(async (trx) => {
       await takeWriteLock(trx, database.dialect);
       const before = await findReminder(trx, database.dialect, userId, { lock: true });
       const schedule = {
-        timeZone: input.timeZone,
+        timeZone,
         minuteOfDay: timeToMinutes(input.time),
         weekdays: daysToMask(input.days),
       };
