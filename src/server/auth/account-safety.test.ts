@@ -295,8 +295,9 @@ describe.each(DATABASE_KINDS)('account safety on %s', (kind) => {
   describe('rows that have served their purpose', () => {
     it('are pruned once expired, while everything still in use stays', async () => {
       const { db } = h.database;
-      const { email, password } = await signUpAndVerify(h);
+      const { agent, email, password, userId } = await signUpAndVerify(h);
       await signIn(email, WRONG);
+      expect((await agent.request('DELETE', '/api/account', { password: WRONG })).status).toBe(400);
       await resetLink(email);
       const liveSession = h.agent();
       h.clock.advance(2 * 60 * 60 * 1000);
@@ -309,6 +310,7 @@ describe.each(DATABASE_KINDS)('account safety on %s', (kind) => {
 
       const attempts = await db.selectFrom('login_attempt').select('email').where('email', 'in', [email, other]).execute();
       expect(attempts.map((row) => row.email)).toEqual([other]);
+      expect(await db.selectFrom('password_check').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
       // The verification code was used and the reset code has expired.
       expect(await db.selectFrom('email_action').select('kind').where('email', '=', email).execute()).toEqual([]);
       expect(await db.selectFrom('mail_queue').select('id').execute()).toEqual([]);

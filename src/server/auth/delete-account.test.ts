@@ -25,6 +25,7 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
       'profile',
       'email_action',
       'login_attempt',
+      'password_check',
       'mail_queue',
       'journal_entry',
       'journal_day',
@@ -69,6 +70,46 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
 
     const again = await h.agent().post('/api/auth/sign-up', { name: 'New', email, password: STRONG_PASSWORD });
     expect(again.status).toBe(201);
+  });
+
+  it("counts wrong passwords apart from sign-in's: a session cannot lock its owner out, nor guess without limit", async () => {
+    const { agent, email } = await signUpAndVerify(h);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const res = await agent.request('DELETE', '/api/account', { password: `Not#MyPassword${attempt}` });
+      expect(res.status, `attempt ${attempt}`).toBe(attempt <= 5 ? 400 : 429);
+    }
+    // The owner signs in, on another device, with the right password.
+    const owner = h.agent();
+    expect((await owner.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
+
+    // The sixth check is refused even with the right password, and says when to try again; the account stays.
+    const refused = await agent.request('DELETE', '/api/account', { password: STRONG_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ code: 'too-many-requests', message: AUTH_MESSAGES['too-many-requests'] });
+    expect(Number(refused.headers.get('retry-after'))).toBe(15 * 60);
+    expect((await owner.get('/api/profile')).status).toBe(200);
+    // Change Password checks the same password, so it shares this count.
+    const change = await agent.post('/api/auth/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'Other#Pass2026' });
+    expect(change.status).toBe(429);
+
+    // Once the window has passed, the right password deletes it.
+    h.clock.advance(15 * 60 * 1000);
+    expect((await agent.request('DELETE', '/api/account', { password: STRONG_PASSWORD })).status).toBe(200);
+  });
+
+  it('limits wrong current passwords in Change Password too, without touching the sign-in count', async () => {
+    const { agent, email } = await signUpAndVerify(h);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const res = await agent.post('/api/auth/change-password', {
+        currentPassword: `Not#MyPassword${attempt}`,
+        newPassword: 'Other#Pass2026',
+      });
+      expect(res.json.code, `attempt ${attempt}`).toBe('wrong-current-password');
+    }
+    const sixth = await agent.post('/api/auth/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'Other#Pass2026' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.code).toBe('too-many-requests');
+    expect((await h.agent().post('/api/auth/sign-in', { email, password: STRONG_PASSWORD })).status).toBe(200);
   });
 
   it('refuses without a session, and cannot name another user', async () => {

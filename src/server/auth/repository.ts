@@ -137,7 +137,7 @@ export async function enableAccount(db: Db, userId: string): Promise<boolean> {
 
 /**
  * Deletes the user and everything of theirs: reminder settings, every entry and its counts, email codes, queued
- * emails, the address's cooldowns (by their keys) and sign-in count, sessions, the password account, the profile and
+ * emails, the address's cooldowns (by their keys), sign-in count and password checks, sessions, the password account, the profile and
  * the user. Run it in one transaction.
  */
 export async function deleteUserAndData(db: Transaction<Database>, user: AuthUser, throttleKeys: string[]): Promise<void> {
@@ -149,6 +149,7 @@ export async function deleteUserAndData(db: Transaction<Database>, user: AuthUse
   await db.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
   await db.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();
   await db.deleteFrom('login_attempt').where('email', '=', user.email).execute();
+  await db.deleteFrom('password_check').where('user_id', '=', user.id).execute();
   await db.deleteFrom('session').where('userId', '=', user.id).execute();
   await db.deleteFrom('account').where('userId', '=', user.id).execute();
   await db.deleteFrom('profile').where('uid', '=', user.id).execute();
@@ -200,6 +201,43 @@ export async function recordLoginAttempt(db: Db, email: string, now: Date, windo
     .returning(['attempts', 'window_started_at'])
     .executeTakeFirstOrThrow();
   return { attempts: row.attempts, windowStartedAt: new Date(row.window_started_at) };
+}
+
+/**
+ * Counts a password check of a signed-in person (Delete Account, Change Password) in a fixed window, per account, and
+ * returns the count so far: like recordLoginAttempt, one upsert, but a count of its own, so that these checks never
+ * touch the sign-in limit.
+ */
+export async function recordPasswordCheck(db: Db, userId: string, now: Date, windowMs: number) {
+  const nowIso = now.toISOString();
+  const windowOpenedAfter = new Date(now.getTime() - windowMs).toISOString();
+  const row = await db
+    .insertInto('password_check')
+    .values({ user_id: userId, window_started_at: nowIso, attempts: 1 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({
+        attempts: eb
+          .case()
+          .when('password_check.window_started_at', '<=', windowOpenedAfter)
+          .then(1)
+          .else(eb('password_check.attempts', '+', 1))
+          .end(),
+        window_started_at: eb
+          .case()
+          .when('password_check.window_started_at', '<=', windowOpenedAfter)
+          .then(nowIso)
+          .else(eb.ref('password_check.window_started_at'))
+          .end(),
+      })),
+    )
+    .returning(['attempts', 'window_started_at'])
+    .executeTakeFirstOrThrow();
+  return { attempts: row.attempts, windowStartedAt: new Date(row.window_started_at) };
+}
+
+/** Forgets an account's wrong password checks: after a right one. */
+export async function clearPasswordChecks(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('password_check').where('user_id', '=', userId).execute();
 }
 
 export type EmailActionKind = 'verifyEmail' | 'resetPassword';

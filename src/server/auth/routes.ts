@@ -118,7 +118,7 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
       if (issue.path[0] !== 'newPassword') return authError(400, 'missing-fields');
       return authError(400, issue.code === 'custom' ? 'password-requirements' : 'weak-password');
     });
-    appendCookies(c, await service.changePassword(authHeaders(c), input.currentPassword, input.newPassword));
+    appendCookies(c, await service.changePassword(c.get('user'), authHeaders(c), input.currentPassword, input.newPassword));
     return c.json({ ok: true });
   });
 

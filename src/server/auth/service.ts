@@ -28,6 +28,7 @@ import {
   type AuthUser,
   claimSend,
   clearLoginAttempts,
+  clearPasswordChecks,
   consumeAllEmailActions,
   consumeEmailAction,
   createCredentialUser,
@@ -40,6 +41,7 @@ import {
   isAccountDisabled,
   markEmailVerified,
   recordLoginAttempt,
+  recordPasswordCheck,
   recordSend,
   sendCooldownSeconds,
   setCredentialPassword,
@@ -256,13 +258,12 @@ export class AuthService {
   /**
    * Deletes the signed-in user's account and everything of theirs, once the password proves it is them: the user,
    * sessions, password account, profile, every entry and its counts, email codes, queued emails and the address's
-   * cooldowns and sign-in count, in one transaction. Wrong passwords count toward the sign-in limit. The address can
-   * sign up again afterwards, as a new account.
+   * cooldowns and sign-in count, in one transaction. Wrong passwords count toward the account's limit of password
+   * checks, never the sign-in limit (checkPasswordLimit). The address can sign up again afterwards, as a new account.
    */
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
     const { db } = this.deps;
-    const { attempts } = await recordLoginAttempt(db, user.email, this.deps.now(), LOGIN_WINDOW_MS);
-    if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
+    await this.checkPasswordLimit(user.id);
     const account = await db
       .selectFrom('account')
       .select('password')
@@ -293,7 +294,8 @@ export class AuthService {
    * every reset link still outstanding for the account stops working: whoever could read that mailbox must not
    * be able to undo the change.
    */
-  async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<string[]> {
+  async changePassword(user: AuthUser, headers: Headers, currentPassword: string, newPassword: string): Promise<string[]> {
+    await this.checkPasswordLimit(user.id);
     const api = await this.betterAuthApi();
     try {
       const { headers: responseHeaders, response } = await api.changePassword({
@@ -302,12 +304,30 @@ export class AuthService {
         returnHeaders: true,
       });
       await consumeAllEmailActions(this.deps.db, response.user.id, 'resetPassword', this.deps.now());
+      await clearPasswordChecks(this.deps.db, response.user.id);
       return responseHeaders.getSetCookie();
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 401) throw authError(401, 'no-user');
       if (error instanceof APIError) throw authError(400, 'wrong-current-password');
       throw error;
     }
+  }
+
+  /**
+   * Counts a password check of a signed-in person (Delete Account, Change Password) before the password is looked
+   * at, as sign-in counts its attempts, and refuses the sixth in the window, even a right one: whoever holds a session
+   * cannot guess the password through these checks. The count is the account's own, apart from the sign-in limit, so
+   * that such a session cannot lock the owner out of signing in either. A right password in Change Password clears
+   * it; a right one in Delete Account deletes it with the account.
+   */
+  private async checkPasswordLimit(userId: string): Promise<void> {
+    const now = this.deps.now();
+    const { attempts, windowStartedAt } = await recordPasswordCheck(this.deps.db, userId, now, LOGIN_WINDOW_MS);
+    if (attempts <= LOGIN_MAX_ATTEMPTS) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+    throw new HttpError(429, 'too-many-requests', authError(429, 'too-many-requests').message, {
+      'retry-after': String(retryAfterSeconds),
+    });
   }
 
   /**

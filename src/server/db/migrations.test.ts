@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 013 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 014 changed, for a test that starts from a database written before it. */
+async function undoPasswordChecks(db: Kysely<Database>): Promise<void> {
+  await sql`drop table password_check`.execute(db);
+  await sql`delete from kysely_migration where name = '014_password_checks'`.execute(db);
+}
+
+/** Takes back what migration 013 and those after it changed, for a test that starts from a database before it. */
 async function undoSearchPageSize(db: Kysely<Database>): Promise<void> {
+  await undoPasswordChecks(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     await sql`insert into search_text (search_text, rank) values ('pgsz', 4050)`.execute(db);
   }
@@ -289,6 +296,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '011_search',
         '012_gratitude_index',
         '013_search_page_size',
+        '014_password_checks',
       ]);
     } finally {
       await database.close();

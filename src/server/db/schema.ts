@@ -89,6 +89,13 @@ export interface LoginAttemptTable {
   attempts: number;
 }
 
+/** Wrong passwords given by a signed-in person (Delete Account, Change Password), per account (auth/repository.ts). */
+export interface PasswordCheckTable {
+  user_id: string;
+  window_started_at: string;
+  attempts: number;
+}
+
 /** The cooldown of emails asked for by address (auth/repository.ts, claimSend); `key` is a keyed hash. */
 export interface EmailThrottleTable {
   key: string;
@@ -207,6 +214,7 @@ export interface Database {
   profile: ProfileTable;
   email_action: EmailActionTable;
   login_attempt: LoginAttemptTable;
+  password_check: PasswordCheckTable;
   email_throttle: EmailThrottleTable;
   invite: InviteTable;
   journal_entry: JournalEntryTable;

@@ -9,6 +9,7 @@ const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Pruned {
   loginAttempts: number;
+  passwordChecks: number;
   emailActions: number;
   emailThrottles: number;
   sentMail: number;
@@ -17,8 +18,8 @@ export interface Pruned {
 }
 
 /**
- * Deletes the rows that have served their purpose and would otherwise only grow: sign-in counts whose window has
- * passed, email codes that were used or have expired, address cooldowns that have run out, mail already sent,
+ * Deletes the rows that have served their purpose and would otherwise only grow: sign-in counts and counts of
+ * password checks whose window has passed, email codes that were used or have expired, address cooldowns that have run out, mail already sent,
  * expired sessions, and invite codes that have expired or have no use left. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
  * at once, at any time: a row one process deleted is simply not there for the other.
  */
@@ -28,6 +29,10 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
 
   const loginAttempts = await db
     .deleteFrom('login_attempt')
+    .where('window_started_at', '<=', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
+    .executeTakeFirst();
+  const passwordChecks = await db
+    .deleteFrom('password_check')
     .where('window_started_at', '<=', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
     .executeTakeFirst();
   const emailActions = await db
@@ -54,6 +59,7 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
 
   return {
     loginAttempts: count(loginAttempts),
+    passwordChecks: count(passwordChecks),
     emailActions: count(emailActions),
     emailThrottles: count(emailThrottles),
     sentMail: count(sentMail),

@@ -12,6 +12,7 @@ import { useChangePassword } from './api';
 function changeFailureMessage(error: unknown): string {
   if (isApiError(error, 'wrong-current-password')) return AUTH_MESSAGES['wrong-current-password'];
   if (isApiError(error, 'password-requirements')) return AUTH_MESSAGES['password-requirements'];
+  if (isApiError(error, 'too-many-requests')) return AUTH_MESSAGES['too-many-requests'];
   return SETTINGS_MESSAGES.passwordFailed;
 }
 

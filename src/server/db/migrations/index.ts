@@ -13,6 +13,7 @@ import { up as reminders } from './010_reminders';
 import { up as search } from './011_search';
 import { up as gratitudeIndex } from './012_gratitude_index';
 import { up as searchPageSize } from './013_search_page_size';
+import { up as passwordChecks } from './014_password_checks';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '011_search': search,
   '012_gratitude_index': gratitudeIndex,
   '013_search_page_size': searchPageSize,
+  '014_password_checks': passwordChecks,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
