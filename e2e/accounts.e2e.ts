@@ -105,9 +105,30 @@ describe('accounts in the browser', () => {
         await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
       }
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/sign-in');
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: 'Too many login attempts. Please try again later.' }).waitFor();
+      const { retryAt } = (await (await answer).json()) as { retryAt: string };
+      const refusal = page.getByRole('alert').filter({ hasText: 'Too many login attempts. Please try again later.' });
+      await refusal.waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
+
+      // It says when, on this device's clock: the first whole minute at or after the time the server gave.
+      const shown = /You can try again at (\d{1,2}):(\d{2})\s?([AP]M)?\./.exec((await refusal.textContent()) ?? '');
+      expect(shown, (await refusal.textContent()) ?? '').not.toBeNull();
+      const [hours, minutes] = await page.evaluate((iso) => {
+        const at = new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000);
+        return [at.getHours(), at.getMinutes()];
+      }, retryAt);
+      const shownHours = (Number(shown?.[1]) % 12) + (shown?.[3] === 'PM' ? 12 : 0);
+      expect([shown?.[3] ? shownHours : Number(shown?.[1]), Number(shown?.[2])]).toEqual([hours, minutes]);
+      const minutesAway = (Date.parse(retryAt) - Date.now()) / 60_000;
+      expect(minutesAway).toBeGreaterThan(13);
+      expect(minutesAway).toBeLessThanOrEqual(15);
+
+      // And offers the reset, which clears the count, with the address carried over.
+      await page.getByRole('link', { name: 'Reset your password' }).click();
+      await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe(email);
     });
   });
 

@@ -51,6 +51,15 @@ export const NOTICES = {
   passwordReset: 'Password reset successful! Please sign in with your new password.',
 } as const;
 
+/**
+ * What a sign-in refused for too many attempts adds to SPEC's words ('too-many-login-attempts'): when the person may
+ * try again, by the server's count, and the way in that does not wait (a reset clears the count).
+ */
+export const LOGIN_LIMIT_MESSAGES = {
+  tryAgainAt: (time: string) => `You can try again at ${time}.`,
+  resetLink: 'Reset your password',
+} as const;
+
 export const VERIFY_GATE_MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes before trying again.',
   failed: 'Failed to send verification email. Please try again later.',

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** When a refused call may be made again, where the server says (a sign-in over its limit). */
+    readonly retryAt: Date | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,18 +26,23 @@ function messageForCode(code: string): string {
   return isAuthErrorCode(code) ? AUTH_MESSAGES[code] : AUTH_MESSAGES['unexpected-service'];
 }
 
-async function readErrorBody(response: Response): Promise<{ code: string; message: string }> {
+async function readErrorBody(response: Response): Promise<{ code: string; message: string; retryAt: Date | null }> {
   try {
     const body: unknown = await response.json();
     if (typeof body === 'object' && body !== null) {
       const code = 'code' in body && typeof body.code === 'string' ? body.code : 'unexpected-service';
       const message = 'message' in body && typeof body.message === 'string' && body.message ? body.message : '';
-      return { code, message: message || messageForCode(code) };
+      const retryAt = 'retryAt' in body && typeof body.retryAt === 'string' ? new Date(body.retryAt) : null;
+      return {
+        code,
+        message: message || messageForCode(code),
+        retryAt: retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : null,
+      };
     }
   } catch {
     // Not JSON (a proxy's error page, for example): fall through to the generic message.
   }
-  return { code: 'unexpected-service', message: messageForCode('unexpected-service') };
+  return { code: 'unexpected-service', message: messageForCode('unexpected-service'), retryAt: null };
 }
 
 function networkFailure(): ApiError {
@@ -76,8 +83,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
-    const { code, message } = await readErrorBody(response);
-    throw new ApiError(response.status, code, message);
+    const { code, message, retryAt } = await readErrorBody(response);
+    throw new ApiError(response.status, code, message, retryAt);
   }
   try {
     // The one place a response body meets its type: our own server's answers are shaped on purpose.

@@ -10,7 +10,12 @@ import { DATABASE_KINDS } from '../test/databases';
 import { Agent, createHarness, type Harness, signUpAndVerify, STRONG_PASSWORD, uniqueEmail } from '../test/harness';
 
 const WRONG = 'Wrong#Password1';
-const TOO_MANY_LOGINS = { code: 'too-many-login-attempts', message: 'Too many login attempts. Please try again later.' };
+/** The refusal of a sign-in over the limit; `retryAt` says when the window ends (auth.test.ts checks its value). */
+const TOO_MANY_LOGINS = {
+  code: 'too-many-login-attempts',
+  message: 'Too many login attempts. Please try again later.',
+  retryAt: expect.any(String),
+};
 const TOO_MANY_REQUESTS = { code: 'too-many-requests', message: AUTH_MESSAGES['too-many-requests'] };
 
 describe.each(DATABASE_KINDS)('account safety on %s', (kind) => {

@@ -74,6 +74,7 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
 
   it("counts wrong passwords apart from sign-in's: a session cannot lock its owner out, nor guess without limit", async () => {
     const { agent, email } = await signUpAndVerify(h);
+    const retryAt = new Date(h.clock.now().getTime() + 15 * 60 * 1000).toISOString();
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       const res = await agent.request('DELETE', '/api/account', { password: `Not#MyPassword${attempt}` });
       expect(res.status, `attempt ${attempt}`).toBe(attempt <= 5 ? 400 : 429);
@@ -85,7 +86,7 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
     // The sixth check is refused even with the right password, and says when to try again; the account stays.
     const refused = await agent.request('DELETE', '/api/account', { password: STRONG_PASSWORD });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ code: 'too-many-requests', message: AUTH_MESSAGES['too-many-requests'] });
+    expect(refused.json).toEqual({ code: 'too-many-requests', message: AUTH_MESSAGES['too-many-requests'], retryAt });
     expect(Number(refused.headers.get('retry-after'))).toBe(15 * 60);
     expect((await owner.get('/api/profile')).status).toBe(200);
     // Change Password checks the same password, so it shares this count.

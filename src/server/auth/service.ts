@@ -67,6 +67,19 @@ export interface SignedIn {
   setCookies: string[];
 }
 
+/**
+ * A 429 for a count of failed password checks over its limit, saying when it may be tried again: the end of the
+ * count's window, as `retryAt` in the body (the sign-in form shows the time) and in seconds as Retry-After. The count
+ * is per address whether or not it has an account, so the answer tells nothing about one.
+ */
+function limitReached(code: 'too-many-login-attempts' | 'too-many-requests', windowStartedAt: Date, now: Date): HttpError {
+  const retryAt = new Date(windowStartedAt.getTime() + LOGIN_WINDOW_MS);
+  const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  return new HttpError(429, code, authError(429, code).message, { 'retry-after': String(retryAfterSeconds) }, {
+    retryAt: retryAt.toISOString(),
+  });
+}
+
 /** The account rules of docs/product.md §4 and §5, on top of better-auth. Handlers call this; it never sees Hono. */
 export class AuthService {
   private auth: BetterAuth | undefined;
@@ -135,8 +148,9 @@ export class AuthService {
    * then clears the count, so only the failed ones add up.
    */
   async signIn(input: { email: string; password: string }, headers: Headers): Promise<SignedIn> {
-    const { attempts } = await recordLoginAttempt(this.deps.db, input.email, this.deps.now(), LOGIN_WINDOW_MS);
-    if (attempts > LOGIN_MAX_ATTEMPTS) throw authError(429, 'too-many-login-attempts');
+    const now = this.deps.now();
+    const { attempts, windowStartedAt } = await recordLoginAttempt(this.deps.db, input.email, now, LOGIN_WINDOW_MS);
+    if (attempts > LOGIN_MAX_ATTEMPTS) throw limitReached('too-many-login-attempts', windowStartedAt, now);
     // Longer than any password we accept, so it cannot be right; refused without hashing it, but counted like any.
     if (input.password.length > PASSWORD_MAX) throw authError(401, 'invalid-credential');
     const api = await this.betterAuthApi();
@@ -323,11 +337,7 @@ export class AuthService {
   private async checkPasswordLimit(userId: string): Promise<void> {
     const now = this.deps.now();
     const { attempts, windowStartedAt } = await recordPasswordCheck(this.deps.db, userId, now, LOGIN_WINDOW_MS);
-    if (attempts <= LOGIN_MAX_ATTEMPTS) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
-    throw new HttpError(429, 'too-many-requests', authError(429, 'too-many-requests').message, {
-      'retry-after': String(retryAfterSeconds),
-    });
+    if (attempts > LOGIN_MAX_ATTEMPTS) throw limitReached('too-many-requests', windowStartedAt, now);
   }
 
   /**

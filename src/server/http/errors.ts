@@ -2,13 +2,17 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AUTH_MESSAGES, type AuthErrorCode } from '../../shared/messages';
 
-/** An error the client is meant to see: a status, a stable code and a message from the catalogue. */
+/**
+ * An error the client is meant to see: a status, a stable code and a message from the catalogue, and where the client
+ * has a use for it, a fact beside them in the body (when a refused sign-in may be tried again).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: { retryAt?: string } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -24,5 +28,5 @@ export function authError(status: ContentfulStatusCode, code: AuthErrorCode): Ht
 
 export function errorResponse(c: Context, error: HttpError): Response {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  return c.json({ code: error.code, message: error.message }, error.status);
+  return c.json({ code: error.code, message: error.message, ...error.details }, error.status);
 }

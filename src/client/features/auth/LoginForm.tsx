@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { errorMessage, isApiError } from '../../lib/api';
+import { LOGIN_LIMIT_MESSAGES } from '../../../shared/messages';
+import { ApiError, errorMessage, isApiError } from '../../lib/api';
 import { useSignupMode } from '../../lib/app-config';
 import { returnTarget } from '../../lib/navigation-state';
 import { Button } from '../../ui/Button';
@@ -12,6 +13,14 @@ import { useSignIn } from './api';
 import { ModeLink } from './ModeLink';
 import { UnverifiedNotice } from './UnverifiedNotice';
 import { useCarriedEmail } from './use-back-to-login';
+
+/** The time on this device's clock, "2:32 PM", of the first whole minute at or after `at`: trying then works. */
+function clockTime(at: Date): string {
+  const minute = 60_000;
+  const rounded = new Date(Math.ceil(at.getTime() / minute) * minute);
+  // "8:10 AM" stays on one line.
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(rounded).replace(/ /g, '\u00a0');
+}
 
 /** Sign-in mode. `message` is the green notice passed along (after sign-up, say): shown until a notice of its own. */
 export function LoginForm({ message }: { message?: string }) {
@@ -24,6 +33,7 @@ export function LoginForm({ message }: { message?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [disabled, setDisabled] = useState(false);
+  const [retryAt, setRetryAt] = useState<Date | null>(null);
   const signupsClosed = useSignupMode() === 'closed';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -31,6 +41,7 @@ export function LoginForm({ message }: { message?: string }) {
     setError(null);
     setUnverifiedEmail(null);
     setDisabled(false);
+    setRetryAt(null);
     const address = email.trim();
     signIn.mutate(
       { email: address, password },
@@ -40,6 +51,7 @@ export function LoginForm({ message }: { message?: string }) {
           if (isApiError(failure, 'email-not-verified')) setUnverifiedEmail(address);
           else setError(errorMessage(failure));
           setDisabled(isApiError(failure, 'account-disabled'));
+          if (failure instanceof ApiError && failure.code === 'too-many-login-attempts') setRetryAt(failure.retryAt);
         },
       },
     );
@@ -48,7 +60,20 @@ export function LoginForm({ message }: { message?: string }) {
   return (
     <>
       {message && !error && !unverifiedEmail && <Notice tone="success">{message}</Notice>}
-      {error && !disabled && <Notice tone="error">{error}</Notice>}
+      {error && !disabled && !retryAt && <Notice tone="error">{error}</Notice>}
+      {error && retryAt && (
+        // Too many attempts: when the count lets this address try again, and the reset that clears it now.
+        <div className="notice notice-error">
+          <p role="alert">
+            {error} {LOGIN_LIMIT_MESSAGES.tryAgainAt(clockTime(retryAt))}
+          </p>
+          <p>
+            <ModeLink mode="reset" email={email}>
+              {LOGIN_LIMIT_MESSAGES.resetLink}
+            </ModeLink>
+          </p>
+        </div>
+      )}
       {error && disabled && (
         // The account was disabled by the operator: the way to them goes with the message.
         <div className="notice notice-error">
