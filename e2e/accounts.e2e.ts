@@ -64,8 +64,24 @@ describe('accounts in the browser', () => {
       expect(userId).toMatch(/\w{8,}/);
       expect(await page.getByRole('button', { name: /Ada Lovelace/ }).isVisible()).toBe(true);
 
-      // The same link a second time is refused.
+      // The same link a second time says the address is verified already, and goes on to the journal.
       await page.goto(mail.link);
+      await text(page, 'This email address is already verified. Please sign in to continue.').waitFor();
+      expect(await page.getByRole('button', { name: 'Back to Login' }).count()).toBe(0);
+      await waitForPath(page, '/journal');
+
+      // Signed out, it brings the person to sign in, with the same words.
+      await page.getByRole('button', { name: /Ada Lovelace/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await waitForPath(page, '/');
+      await page.goto(mail.link);
+      await waitForPath(page, '/login');
+      await text(page, 'This email address is already verified. Please sign in to continue.').waitFor();
+
+      // A link with another code is refused as before.
+      const madeUp = new URL(mail.link);
+      madeUp.searchParams.set('oobCode', 'x'.repeat(43));
+      await page.goto(madeUp.toString());
       await text(page, 'This verification link has expired or is invalid. Please request a new verification email.').waitFor();
       expect(await page.getByRole('button', { name: 'Back to Login' }).isVisible()).toBe(true);
     });

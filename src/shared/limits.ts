@@ -20,6 +20,8 @@ export const RESEND_COOLDOWN_S = 60;
 export const RESEND_PENALTY_S = 300;
 
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a verification code is kept after it expires, so that its link opened again says "already verified". */
+export const VERIFY_EMAIL_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 
 export const MAX_DISPLAY_NAME_LENGTH = 100;

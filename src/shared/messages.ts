@@ -48,6 +48,8 @@ export const NOTICES = {
   verificationSent: 'Verification email sent. Please check your inbox.',
   verificationFailed: 'Failed to send verification email. Please try again.',
   emailVerified: 'Email verified successfully! Please sign in to continue.',
+  // A verification link opened again, or an older one after a newer was used: the address is verified all the same.
+  emailAlreadyVerified: 'This email address is already verified. Please sign in to continue.',
   passwordReset: 'Password reset successful! Please sign in with your new password.',
 } as const;
 

@@ -166,13 +166,60 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
       expect(check.status).toBe(200);
       expect(check.json).toEqual({ email });
 
-      expect((await agent.post('/api/auth/verify-email', { oobCode })).status).toBe(200);
-      const again = await agent.post('/api/auth/verify-email', { oobCode });
-      expect(again.status).toBe(400);
-      expect(again.json).toEqual({ code: 'expired-verify-code', message: AUTH_MESSAGES['expired-verify-code'] });
+      const first = await agent.post('/api/auth/verify-email', { oobCode });
+      expect(first.status).toBe(200);
+      expect(first.json).toEqual({ ok: true, alreadyVerified: false });
 
       const signIn = await agent.post('/api/auth/sign-in', { email, password: STRONG_PASSWORD });
       expect(signIn.status).toBe(200);
+    });
+
+    it('says a used link is of an address already verified, and only for that real link', async () => {
+      const email = uniqueEmail();
+      await h.agent().post('/api/auth/sign-up', { name: 'Ada', email, password: STRONG_PASSWORD });
+      const [mail] = await h.mailTo(email);
+      const oobCode = mail?.link.searchParams.get('oobCode');
+      expect((await h.agent().post('/api/auth/verify-email', { oobCode })).json).toEqual({ ok: true, alreadyVerified: false });
+
+      // Opened again, on another device, after the hourly pruning: it still knows.
+      h.clock.advance(2 * 60 * 60 * 1000);
+      await h.journal.pruner.run();
+      const again = await h.agent().post('/api/auth/verify-email', { oobCode });
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual({ ok: true, alreadyVerified: true });
+      // Past the link's own 24 hours too.
+      h.clock.advance(3 * 24 * 60 * 60 * 1000);
+      expect((await h.agent().post('/api/auth/verify-email', { oobCode })).json).toEqual({ ok: true, alreadyVerified: true });
+
+      // A code that is not that link's tells nothing: a made-up one, one with a character changed, and the code of a
+      // reset link of the same verified address.
+      const changed = `${oobCode?.slice(0, -1)}${oobCode?.endsWith('A') ? 'B' : 'A'}`;
+      expect((await h.agent().post('/api/auth/request-password-reset', { email })).status).toBe(200);
+      const reset = (await h.mailTo(email)).find((sent) => sent.link.searchParams.get('mode') === 'resetPassword');
+      for (const code of ['x'.repeat(43), changed, reset?.link.searchParams.get('oobCode')]) {
+        const res = await h.agent().post('/api/auth/verify-email', { oobCode: code });
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({ code: 'expired-verify-code', message: AUTH_MESSAGES['expired-verify-code'] });
+      }
+
+      // A month after the link expired, its code is gone: it is an old link like any other.
+      h.clock.advance(30 * 24 * 60 * 60 * 1000);
+      await h.journal.pruner.run();
+      expect((await h.agent().post('/api/auth/verify-email', { oobCode })).json.code).toBe('expired-verify-code');
+    });
+
+    it('says a second link of an address verified meanwhile is of an address already verified', async () => {
+      const email = uniqueEmail();
+      await h.agent().post('/api/auth/sign-up', { name: 'Ada', email, password: STRONG_PASSWORD });
+      h.clock.advance(61_000);
+      expect((await h.agent().post('/api/auth/send-verification', { email })).status).toBe(200);
+      const [older, newer] = await h.mailTo(email);
+      expect((await h.agent().post('/api/auth/verify-email', { oobCode: newer?.link.searchParams.get('oobCode') })).json).toEqual({
+        ok: true,
+        alreadyVerified: false,
+      });
+      const res = await h.agent().post('/api/auth/verify-email', { oobCode: older?.link.searchParams.get('oobCode') });
+      expect(res.json).toEqual({ ok: true, alreadyVerified: true });
     });
 
     it('refuses a verification link older than 24 hours', async () => {

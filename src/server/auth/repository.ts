@@ -279,6 +279,23 @@ export async function findEmailAction(db: Db, kind: EmailActionKind, code: strin
     .executeTakeFirst();
 }
 
+/**
+ * The verification code with this hash, whether used or expired, as long as it is kept (the pruner deletes it a month
+ * after it expires), with the account it was sent to and whether that account is verified now. Undefined for a code
+ * never made, and for one whose account is gone: an account deleted takes its codes with it.
+ */
+export async function findVerificationLink(db: Db, code: string) {
+  const row = await db
+    .selectFrom('email_action')
+    .innerJoin('user', 'user.id', 'email_action.user_id')
+    .select(['email_action.user_id as userId', 'user.emailVerified as emailVerified'])
+    .where('email_action.code_hash', '=', hashCode(code))
+    .where('email_action.kind', '=', 'verifyEmail')
+    .whereRef('user.email', '=', 'email_action.email')
+    .executeTakeFirst();
+  return row && { userId: row.userId, emailVerified: Boolean(row.emailVerified) };
+}
+
 /** Marks a code used; true only for the one caller that used it. */
 export async function consumeEmailAction(db: Db, kind: EmailActionKind, code: string, now: Date) {
   const result = await db

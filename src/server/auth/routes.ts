@@ -94,8 +94,8 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
   app.post('/verify-email', async (c) => {
     const schema = z.object({ oobCode: oobCodeSchema });
     const { oobCode } = parseWith(schema, await readJson(c), () => authError(400, 'invalid-action-code'));
-    await service.verifyEmail(oobCode);
-    return c.json({ ok: true });
+    const { alreadyVerified } = await service.verifyEmail(oobCode);
+    return c.json({ ok: true, alreadyVerified });
   });
 
   app.post('/request-password-reset', async (c) => {

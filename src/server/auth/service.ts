@@ -38,6 +38,7 @@ import {
   findEmailAction,
   findUserByEmail,
   findUserById,
+  findVerificationLink,
   isAccountDisabled,
   markEmailVerified,
   recordLoginAttempt,
@@ -230,14 +231,22 @@ export class AuthService {
     return { email: action.email };
   }
 
-  async verifyEmail(code: string): Promise<void> {
+  /**
+   * Uses a verification code: marks its address verified. A real code of an address that is verified by now (this
+   * link opened again, or an older link after a newer one was used) answers `alreadyVerified`, so the page can say
+   * so instead of calling the link invalid; that takes the code itself, so it tells nothing about any other address.
+   * Any other code (made up, of another kind, expired before the address was verified) is refused.
+   */
+  async verifyEmail(code: string): Promise<{ alreadyVerified: boolean }> {
     const now = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      const action = await findEmailAction(trx, 'verifyEmail', code, now);
-      if (!action || !(await consumeEmailAction(trx, 'verifyEmail', code, now))) {
-        throw authError(400, 'expired-verify-code');
-      }
-      await markEmailVerified(trx, this.deps.dialect, action.userId, now);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const link = await findVerificationLink(trx, code);
+      if (!link) throw authError(400, 'expired-verify-code');
+      const used = await consumeEmailAction(trx, 'verifyEmail', code, now);
+      if (link.emailVerified) return { alreadyVerified: true };
+      if (!used) throw authError(400, 'expired-verify-code');
+      await markEmailVerified(trx, this.deps.dialect, link.userId, now);
+      return { alreadyVerified: false };
     });
   }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { LOGIN_WINDOW_MS, RESEND_COOLDOWN_S, RESEND_PENALTY_S } from '../../shared/limits';
+import { LOGIN_WINDOW_MS, RESEND_COOLDOWN_S, RESEND_PENALTY_S, VERIFY_EMAIL_KEPT_MS } from '../../shared/limits';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
@@ -19,7 +19,7 @@ export interface Pruned {
 
 /**
  * Deletes the rows that have served their purpose and would otherwise only grow: sign-in counts and counts of
- * password checks whose window has passed, email codes that were used or have expired, address cooldowns that have run out, mail already sent,
+ * password checks whose window has passed, reset codes that were used or have expired, verification codes a month after they expired, address cooldowns that have run out, mail already sent,
  * expired sessions, and invite codes that have expired or have no use left. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
  * at once, at any time: a row one process deleted is simply not there for the other.
  */
@@ -35,9 +35,17 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
     .deleteFrom('password_check')
     .where('window_started_at', '<=', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
     .executeTakeFirst();
+  // A verification code is kept a month past its expiry, used or not, so that its link opened again can say the
+  // address is verified (AuthService.verifyEmail); a reset code goes once used or expired.
+  const verifyKeptUntil = new Date(now.getTime() - VERIFY_EMAIL_KEPT_MS).toISOString();
   const emailActions = await db
     .deleteFrom('email_action')
-    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'resetPassword'), eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', nowIso)])]),
+        eb('expires_at', '<=', verifyKeptUntil),
+      ]),
+    )
     .executeTakeFirst();
   // A cooldown row matters until both its cooldown and any penalty have passed; the penalty is the longer.
   const throttleGone = new Date(now.getTime() - Math.max(RESEND_COOLDOWN_S, RESEND_PENALTY_S) * 1000).toISOString();

@@ -7,12 +7,14 @@ import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
 
 export function VerifyEmailAction({ oobCode }: { oobCode: string }) {
   const verification = useApplyVerifyEmailCode(oobCode);
-  useRedirectToLoginAfterSuccess(verification.isSuccess, NOTICES.emailVerified);
+  // A link opened again says so, rather than calling itself invalid: the address is verified either way.
+  const notice = verification.data?.alreadyVerified ? NOTICES.emailAlreadyVerified : NOTICES.emailVerified;
+  useRedirectToLoginAfterSuccess(verification.isSuccess, notice);
 
   if (verification.isPending) return <p role="status" className="loading-pulse">Verifying...</p>;
   if (verification.isError) {
     const offline = isApiError(verification.error, 'network-request-failed');
     return <ActionError message={AUTH_MESSAGES[offline ? 'network-request-failed' : 'expired-verify-code']} />;
   }
-  return <Notice tone="success">{NOTICES.emailVerified}</Notice>;
+  return <Notice tone="success">{notice}</Notice>;
 }

@@ -27,7 +27,8 @@ export const authApi = {
   requestPasswordReset: (email: string) => api.post<{ ok: true }>('/api/auth/request-password-reset', { email }),
   checkActionCode: (mode: ActionMode, oobCode: string) =>
     api.post<{ email: string }>('/api/auth/check-action', { mode, oobCode }),
-  verifyEmail: (oobCode: string) => api.post<{ ok: true }>('/api/auth/verify-email', { oobCode }),
+  verifyEmail: (oobCode: string) =>
+    api.post<{ ok: true; alreadyVerified: boolean }>('/api/auth/verify-email', { oobCode }),
   resetPassword: (oobCode: string, newPassword: string) =>
     api.post<{ ok: true }>('/api/auth/reset-password', { oobCode, newPassword }),
 };
