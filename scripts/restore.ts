@@ -38,7 +38,7 @@ if (database.kind === 'postgres') {
 if (database.path === ':memory:') fail('The database is in memory (DATABASE_URL=:memory:): there is no file to restore into.');
 
 try {
-  const restored = restoreSqlite(args[0], database.path, new Date());
+  const restored = await restoreSqlite(args[0], database.path, new Date());
   const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   process.stdout.write(
     [

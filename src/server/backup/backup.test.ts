@@ -1,6 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -9,6 +20,10 @@ import { apiRequest, signedInUser } from '../../../e2e/support/api';
 import { type RunningServer, startServer } from '../../../e2e/support/server';
 import { localDayKey } from '../../shared/dates';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
+import { MIGRATIONS } from '../db/migrations';
+
+/** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
+const UNDO_NEWEST_MIGRATION = 'drop table password_check;';
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';
@@ -226,6 +241,81 @@ describe('npm run restore', { timeout: 180_000 }, () => {
     } finally {
       old.close();
     }
+  });
+
+  it("restores only the app's own schema, as its migrations make it for the backup's version, and names what is not", async () => {
+    const server = await start();
+    const { cookie } = await signedInUser(server, 'schema@example.com');
+    const id = await writeEntry(server.url, cookie);
+    await stop(server);
+    const env = { DATA_DIR: server.dataDir };
+    const live = join(server.dataDir, 'journal.db');
+    const backup = join(scratch, 'backup.db');
+    expect((await tool('backup', [backup], env)).code).toBe(0);
+
+    /** A copy of the backup, changed by `change` as someone with the file could. */
+    function tampered(name: string, change: string): string {
+      const file = join(scratch, name);
+      writeFileSync(file, readFileSync(backup));
+      const db = new SQLite(file);
+      db.exec(change);
+      db.close();
+      return file;
+    }
+    const refused = (file: string, what: string) => ({
+      code: 1,
+      stdout: '',
+      stderr:
+        `${file} holds a database that is not as Gratitude Journal makes it: ${what}. A restore puts back only the ` +
+        "app's own tables, indexes and triggers, as its migrations make them. Restore another backup, or remove " +
+        'these from this one first.\nNothing was restored; the database is as it was.\n',
+    });
+
+    // A trigger that copies every new entry somewhere else, the table it copies into, and a view.
+    const copying = tampered(
+      'copying.db',
+      `create table stolen (body text);
+       create trigger copy_entries after insert on journal_entry begin insert into stolen values (new.gratitude); end;
+       create view entry_texts as select gratitude from journal_entry;
+       create index profile_email_idx on profile (email);`,
+    );
+    expect(await tool('restore', [copying], env)).toMatchObject(
+      refused(copying, 'it has the index profile_email_idx, the table stolen, the trigger copy_entries and the view entry_texts, which the app does not make'),
+    );
+    // One of the app's triggers, written to do more than the app's does.
+    const changed = tampered(
+      'changed.db',
+      `create table stolen (body text);
+       drop trigger search_entry_delete;
+       create trigger search_entry_delete after delete on journal_entry begin insert into stolen values (old.gratitude); end;`,
+    );
+    expect(await tool('restore', [changed], env)).toMatchObject(
+      refused(changed, "it has the table stolen, which the app does not make; its trigger search_entry_delete is not the app's"),
+    );
+    // One of the app's indexes gone.
+    const lacking = tampered('lacking.db', 'drop index journal_entry_gratitude_idx;');
+    expect(await tool('restore', [lacking], env)).toMatchObject(refused(lacking, 'it lacks the index journal_entry_gratitude_idx'));
+
+    // Nothing of them reached the live database.
+    const names = () => {
+      const db = new SQLite(live, { readonly: true });
+      try {
+        return db.prepare("select name from sqlite_schema where name in ('stolen', 'copy_entries', 'entry_texts')").pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(names()).toEqual([]);
+
+    // A backup of an older version (before the newest migration) is compared with that version's schema, and restored.
+    const newest = Object.keys(MIGRATIONS).at(-1) ?? '';
+    const older = tampered('older.db', `${UNDO_NEWEST_MIGRATION} delete from kysely_migration where name = '${newest}';`);
+    const restored = await tool('restore', [older], env);
+    expect(restored.code, restored.stderr).toBe(0);
+    // And the backup as it was, too; the server upgrades the older one and then reads it.
+    expect((await tool('restore', [backup], env)).code).toBe(0);
+    const again = await start(server.dataDir);
+    expect((await allEntries(again.url, cookie)).map((entry) => entry.id)).toEqual([id]);
   });
 
   it('refuses a missing file, a file that is not a database, a database of another app, and a damaged one', async () => {

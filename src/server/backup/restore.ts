@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { MIGRATIONS } from '../db/migrations';
 import { createPrivateFile, makePrivateDir } from '../private-files';
+import { schemaProblems } from './schema-check';
 import { backupStem } from './scheduler';
 import { BackupError, type BackupFacts, checkSqliteFile, syncFile } from './sqlite-backup';
 
@@ -19,8 +20,10 @@ export interface Restored extends BackupFacts {
  * Puts the SQLite backup `backupFile` in place of the database at `livePath`, with every server stopped.
  *
  * 1. The backup must be a whole SQLite database of this app, of this version or older: a copy of it, made beside
- *    the database, passes SQLite's integrity check and has the app's tables and no migration this version does not
- *    know.
+ *    the database, passes SQLite's integrity check, has no migration this version does not know, and its schema is
+ *    exactly what the app's migrations make up to its newest one: no trigger, view, table or index of anyone else's
+ *    (a trigger could copy every new entry somewhere, and would run in the live database), and none of the app's
+ *    changed or missing (schema-check.ts).
  * 2. Nothing may have the database open. SQLite connections in WAL mode, as the server's, hold a shared lock on
  *    the database file for as long as they are open, and the operating system drops it when their process ends, so
  *    a connection that asks for an exclusive lock gets it exactly when no server (nor anything else) is using the
@@ -30,7 +33,7 @@ export interface Restored extends BackupFacts {
  *    removed, and the checked copy, already on disk (fsync), is renamed to `journal.db`. A rename within a folder is
  *    atomic: at every moment journal.db is the old database or the new one, whole.
  */
-export function restoreSqlite(backupFile: string, livePath: string, now: Date): Restored {
+export async function restoreSqlite(backupFile: string, livePath: string, now: Date): Promise<Restored> {
   const source = resolve(backupFile);
   const live = resolve(livePath);
   checkBackupFile(source, live);
@@ -49,6 +52,14 @@ export function restoreSqlite(backupFile: string, livePath: string, now: Date): 
       throw new BackupError(
         `${source} was written by a newer version of Gratitude Journal (its database has ${newer.join(', ')}). ` +
           'Restore it with that version or a later one.',
+      );
+    }
+    const problems = await schemaProblems(copy, facts.migrations);
+    if (problems.length > 0) {
+      throw new BackupError(
+        `${source} holds a database that is not as Gratitude Journal makes it: ${problems.join('; ')}. A restore puts ` +
+          "back only the app's own tables, indexes and triggers, as its migrations make them. Restore another backup, " +
+          'or remove these from this one first.',
       );
     }
     syncFile(copy);

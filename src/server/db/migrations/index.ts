@@ -53,6 +53,20 @@ class CodeMigrationProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Runs the migrations up to and including `last`, and no further: a database as that version of the app made it. A
+ * restore compares a backup's schema with such a one (backup/schema-check.ts).
+ */
+export async function migrateUpTo(db: Kysely<unknown>, dialect: Dialect, last: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateTo(last);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema it can see; name ours, so that two deployments in
   // two schemas of one PostgreSQL database never mistake each other's migrations for their own.
