@@ -44,8 +44,17 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 014 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 015 changed, for a test that starts from a database written before it. */
+async function undoMailSending(db: Kysely<Database>): Promise<void> {
+  for (const column of ['message_id', 'sending_at', 'interrupted_sends']) {
+    await sql.raw(`alter table mail_queue drop column ${column}`).execute(db);
+  }
+  await sql`delete from kysely_migration where name = '015_mail_sending'`.execute(db);
+}
+
+/** Takes back what migration 014 and those after it changed, for a test that starts from a database before it. */
 async function undoPasswordChecks(db: Kysely<Database>): Promise<void> {
+  await undoMailSending(db);
   await sql`drop table password_check`.execute(db);
   await sql`delete from kysely_migration where name = '014_password_checks'`.execute(db);
 }
@@ -297,6 +306,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '012_gratitude_index',
         '013_search_page_size',
         '014_password_checks',
+        '015_mail_sending',
       ]);
     } finally {
       await database.close();

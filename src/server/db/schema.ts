@@ -154,6 +154,12 @@ export interface MailQueueTable {
    * sent (mail/queue.ts), so no usable link is ever at rest. Null for an email queued whole.
    */
   template: MailTemplate | null;
+  /** The unique part of the email's Message-ID, the same on every try; null for a row queued before it was kept. */
+  message_id: string | null;
+  /** When the send in progress was handed to the transport; null when none is, or the last one failed. */
+  sending_at: string | null;
+  /** Sends handed to the transport whose outcome was never recorded (the process died): one more try after the first. */
+  interrupted_sends: Generated<number>;
 }
 
 export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'reminder';

@@ -13,11 +13,29 @@ export interface OutgoingMail {
   link?: string;
   /** Extra header fields (a reminder's List-Unsubscribe and List-Unsubscribe-Post), over SMTP and in the outbox alike. */
   headers?: Record<string, string>;
+  /**
+   * The unique part of the Message-ID, the same on every try of one queued email (mail/queue.ts), so that a copy sent
+   * again after a crash can be told for what it is; the transport adds the sender's domain.
+   */
+  messageId?: string;
+}
+
+/** The domain of the sender's address ("Journal <hello@example.com>": example.com), for Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
 /** What goes into the message itself. */
-function content({ to, subject, text, html, headers }: OutgoingMail) {
-  return { to, subject, text, html, ...(headers ? { headers } : {}) };
+function content({ to, subject, text, html, headers, messageId }: OutgoingMail, from: string) {
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html,
+    ...(headers ? { headers } : {}),
+    ...(messageId ? { messageId: `<${messageId}@${senderDomain(from)}>` } : {}),
+  };
 }
 
 /** Where mail goes: a real SMTP server, or .eml files in the outbox folder. */
@@ -36,7 +54,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, ...content(mail) });
+      await transporter.sendMail(content(mail, from));
       return {};
     },
     close: () => transporter.close(),
@@ -48,7 +66,7 @@ function outboxTransport(settings: Config['mail']): MailTransport {
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await builder.sendMail({ from: settings.from, ...content(mail) });
+      const info = await builder.sendMail(content(mail, settings.from));
       const message = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('nodemailer did not build a message buffer');
       await mkdir(settings.outboxDir, { recursive: true, mode: 0o700 });

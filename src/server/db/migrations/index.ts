@@ -14,6 +14,7 @@ import { up as search } from './011_search';
 import { up as gratitudeIndex } from './012_gratitude_index';
 import { up as searchPageSize } from './013_search_page_size';
 import { up as passwordChecks } from './014_password_checks';
+import { up as mailSending } from './015_mail_sending';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '012_gratitude_index': gratitudeIndex,
   '013_search_page_size': searchPageSize,
   '014_password_checks': passwordChecks,
+  '015_mail_sending': mailSending,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
