@@ -2,6 +2,7 @@ import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@t
 import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
 import type { DayWithLookBack, LookBack } from '../../../shared/look-back';
 import { ApiError, apiRequest } from '../../lib/api';
+import { usePersonalDataAllowed } from '../../lib/session/auth-context';
 import { lookBackKeys } from './look-back/api';
 import { fetchQuotes } from './stats/quotes';
 
@@ -79,6 +80,7 @@ export function useDayEntries(dayKey: string, today: string) {
       if (lookBack) queryClient.setQueryData(lookBackKeys.lookBack(dayKey), lookBack);
       return page;
     },
+    enabled: usePersonalDataAllowed(),
     retry: retryOnceUnlessRefused,
     meta: { persist: true },
   });
@@ -90,6 +92,7 @@ export function useMonthEntries(monthKey: string) {
     queryFn: ({ pageParam }) => journalApi.listMonth(monthKey, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    enabled: usePersonalDataAllowed(),
     retry: retryOnceUnlessRefused,
     meta: { persist: true },
   });
@@ -99,6 +102,7 @@ export function useStats(dayKey: string) {
   return useQuery({
     queryKey: journalKeys.statsFor(dayKey),
     queryFn: () => journalApi.stats(dayKey),
+    enabled: usePersonalDataAllowed(),
     retry: retryOnceUnlessRefused,
     meta: { persist: true },
   });

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PROMPTS } from '../../../shared/entry-schemas';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api';
-import { useAuth } from '../../lib/session/auth-context';
+import { useAuth, usePersonalDataAllowed } from '../../lib/session/auth-context';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button } from '../../ui/Button';
@@ -72,6 +72,7 @@ export function PrintPage() {
   const query = useQuery({
     queryKey: ['print', path],
     queryFn: () => api.get<JournalExport>(path),
+    enabled: usePersonalDataAllowed(),
     staleTime: 0,
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings, ReminderSettingsInput } from '../../../shared/reminder-schemas';
 import { apiRequest } from '../../lib/api';
+import { usePersonalDataAllowed } from '../../lib/session/auth-context';
 
 export const reminderKeys = { settings: ['reminders'] as const };
 
@@ -9,6 +10,7 @@ export function useReminderSettings() {
   return useQuery({
     queryKey: reminderKeys.settings,
     queryFn: () => apiRequest<ReminderSettings>('GET', '/api/reminders'),
+    enabled: usePersonalDataAllowed(),
   });
 }
 

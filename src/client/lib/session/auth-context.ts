@@ -24,3 +24,13 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
+
+/**
+ * Whether a screen may ask the server for the signed-in person's own data (entries, stats, settings): only while a
+ * verified user is signed in. A sign-out removes that data from the query cache while the screen showing it is still
+ * mounted (the session check takes it away in a later render): without this, the screen's queries would ask again,
+ * and the server would refuse each with a 401 that the browser's console reports as an error.
+ */
+export function usePersonalDataAllowed(): boolean {
+  return useAuth().user?.emailVerified === true;
+}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DayCounts } from '../../../../shared/day-counts';
 import { ApiError, apiRequest } from '../../../lib/api';
+import { usePersonalDataAllowed } from '../../../lib/session/auth-context';
 import { journalKeys } from '../api';
 
 /** A year (2026) or a month ('2026-03') of the calendar. */
@@ -36,7 +37,7 @@ export function useDayCounts(range: CalendarRange, enabled = true) {
     queryKey: dayCountsKey(range),
     queryFn: () => fetchDayCounts(range),
     retry: retryOnceUnlessRefused,
-    enabled,
+    enabled: usePersonalDataAllowed() && enabled,
     meta: { persist: true },
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { SearchPage } from '../../../../shared/search';
 import { ApiError, apiRequest } from '../../../lib/api';
+import { usePersonalDataAllowed } from '../../../lib/session/auth-context';
 import { useConnectionState } from '../../../lib/connection/connection-state';
 import { unsentWrites } from '../sync/unsent-writes';
 import { entriesOnDevice, searchOnDevice } from './offline-search';
@@ -45,7 +46,7 @@ export function useSearchResults(location: SearchLocation, enabled: boolean) {
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled,
+    enabled: usePersonalDataAllowed() && enabled,
     // Offline the browser says it has no network: the search on the device must run all the same.
     networkMode: 'always',
     retry: false,
