@@ -39,6 +39,22 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), READ_CACHE_MB: '0.5' }).readCacheBytes).toBe(512 * 1024);
   });
 
+  it('takes an empty variable as unset, as `PORT= npm start` or a blank line in .env gives it', () => {
+    const dir = dataDir();
+    const blank = Object.fromEntries(
+      Object.keys(envSchema.shape)
+        .filter((name) => name !== 'ANNOUNCEMENT' && name !== 'DATA_DIR')
+        .map((name) => [name, name === 'PORT' ? ' ' : '']),
+    );
+    expect(loadConfig({ ...blank, DATA_DIR: dir })).toEqual(loadConfig({ DATA_DIR: dir }));
+    const config = loadConfig({ ...blank, DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.readCacheBytes).toBe(32 * 1024 * 1024);
+    // Only the banner tells empty from unset: empty hides it, even the closed-sign-ups notice.
+    expect(loadConfig({ DATA_DIR: dir, SIGNUPS: 'closed', ANNOUNCEMENT: '' }).announcement).toBe('');
+  });
+
   it('selects PostgreSQL for a postgres:// URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/journal' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/journal' });

@@ -113,9 +113,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The variables as the schema reads them: an empty or blank one is unset, as `PORT= npm start`, a blank line of
+ * .env or compose's `${VAR:-}` give it (an empty PORT would otherwise be port 0). ANNOUNCEMENT alone tells empty
+ * from unset: set to nothing, it hides the banner.
+ */
+function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const set: NodeJS.ProcessEnv = {};
+  for (const name of Object.keys(envSchema.shape)) {
+    const value = env[name];
+    if (value !== undefined && (name === 'ANNOUNCEMENT' || value.trim() !== '')) set[name] = value;
+  }
+  return set;
+}
+
 /** Parses the environment once, at boot. A wrong value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
