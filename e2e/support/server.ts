@@ -45,7 +45,8 @@ export async function waitUntilAnswering(child: ChildProcess, url: string, outpu
 
 /**
  * Starts the real server (built client, SQLite in a fresh folder unless one is given, mail to the outbox) as a
- * child process.
+ * child process, at `url` (http://localhost:PORT). A variable given as undefined is left unset: `APP_URL: undefined`
+ * starts it as `npm start` does.
  */
 export async function startServer(
   env: NodeJS.ProcessEnv = {},

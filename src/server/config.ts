@@ -84,7 +84,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** The journal's public address: APP_URL, or http://localhost:PORT when it is unset. */
   appUrl: string;
+  /**
+   * Whether APP_URL names the address. Unset, the journal is one on this machine, at http://localhost:PORT, which a
+   * browser may as well open as 127.0.0.1 or [::1] (http/security.ts takes writes from those too).
+   */
+  appUrlSet: boolean;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
   authSecret: string;
   dataDir: string;
@@ -152,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     appUrl,
+    appUrlSet: vars.APP_URL !== undefined,
     database,
     authSecret: vars.AUTH_SECRET ?? localSecret(dataDir),
     dataDir,

@@ -107,19 +107,59 @@ export function secureResponses(config: Config): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The names of this machine's loopback interface, as a URL's hostname has them. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether `origin` is the journal's own page on this machine under another loopback name: http, a loopback name,
+ * the server's port, and the request made to that same name and port (so a page at one name cannot write to
+ * another, and a name an attacker points at 127.0.0.1 is not a loopback name). Only for a journal without APP_URL.
+ */
+function localOrigin(origin: string, requestUrl: string, port: number): boolean {
+  let page: URL;
+  let target: URL;
+  try {
+    page = new URL(origin);
+    target = new URL(requestUrl);
+  } catch {
+    return false;
+  }
+  return (
+    page.origin === origin &&
+    page.protocol === 'http:' &&
+    LOOPBACK_NAMES.has(page.hostname) &&
+    Number(page.port || 80) === port &&
+    target.protocol === 'http:' &&
+    target.host === page.host
+  );
+}
+
 /**
  * State-changing API requests must come from the app's own pages: browsers always send Origin on such requests,
  * so a missing or foreign Origin is another site (or a script) acting with the user's cookie. Mounted for the
  * state-changing methods only, so reads do not pass through it.
+ *
+ * Without APP_URL (`npm start` on the operator's own machine), http://localhost:PORT is the address, but a browser
+ * opened at http://127.0.0.1:PORT or http://[::1]:PORT shows the same pages: their writes are taken too, rather than
+ * the pages redirecting to localhost. A redirect would not reach a page the service worker already serves from its
+ * cache, and would move the person off the address they chose (a bookmark, an installed app). Cookies are kept per
+ * name, so each name has its own session; email links go to http://localhost:PORT. Nothing outside this machine can
+ * send those origins: a browser sets Origin itself, and a page elsewhere (at another port, or at a name of its own
+ * that resolves to 127.0.0.1) has its own. With APP_URL set, that address alone is the journal's, and a refusal
+ * names it.
  */
 export function sameOriginWrites(config: Config): MiddlewareHandler<AppEnv> {
   const allowed = new Set([new URL(config.appUrl).origin]);
   // Vite's dev server proxies the API under its own origin; only `npm run dev` sets it.
   if (config.devOrigin) allowed.add(config.devOrigin);
+  const openHere = config.appUrlSet
+    ? `Open the journal at ${config.appUrl} to do this.`
+    : `Open the journal at ${config.appUrl} to do this, or set APP_URL on the server to the address you use.`;
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (!origin || !allowed.has(origin)) {
-      throw new HttpError(403, 'forbidden-origin', 'This request must come from the Gratitude Journal app');
+    if (!origin) throw new HttpError(403, 'forbidden-origin', 'This request must come from the Gratitude Journal app');
+    if (!allowed.has(origin) && (config.appUrlSet || !localOrigin(origin, c.req.url, config.port))) {
+      throw new HttpError(403, 'forbidden-origin', openHere);
     }
     await next();
   };
