@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface AdminRun {
   status: number | null;
@@ -6,14 +7,19 @@ export interface AdminRun {
   stderr: string;
 }
 
+const CLI = fileURLToPath(new URL('../../src/server/admin/cli.ts', import.meta.url));
+
 /**
  * Runs `npm run admin -- ...args` as the operator would (the same command line, without npm around it), with the
- * given environment: the server's settings.
+ * given environment: the server's settings. `cwd` is the folder it runs in (the checkout unless given), where a
+ * DATA_DIR left unset is ./data.
  */
-export function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<AdminRun> {
+export function runAdmin(args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', ...args], {
+    // tsx by its own address, so that the command also starts from a folder that does not hold it.
+    const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), CLI, ...args], {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+      cwd: options.cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -133,8 +133,20 @@ function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return set;
 }
 
+/** The settings as the environment gives them, AUTH_SECRET too if it is set: reading them writes nothing. */
+export type Settings = Omit<Config, 'authSecret'> & { authSecret: string | undefined };
+
 /** Parses the environment once, at boot. A wrong value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = readSettings(env);
+  return { ...settings, authSecret: settings.authSecret ?? localSecret(settings.dataDir) };
+}
+
+/**
+ * The settings without making anything: loadConfig but for the local secret, which the tools that work beside the
+ * server (npm run admin) must find rather than make (existingLocalSecret).
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const parsed = envSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -160,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     appUrlSet: vars.APP_URL !== undefined,
     database,
-    authSecret: vars.AUTH_SECRET ?? localSecret(dataDir),
+    authSecret: vars.AUTH_SECRET,
     dataDir,
     mail: {
       smtpUrl: vars.SMTP_URL,
@@ -182,10 +194,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Where the secret made outside production is kept: beside the data. */
+function localSecretFile(dataDir: string): string {
+  return join(dataDir, 'auth-secret');
+}
+
+/** The local secret a server has made in DATA_DIR, if one has. */
+export function existingLocalSecret(dataDir: string): string | undefined {
+  const file = localSecretFile(dataDir);
+  // An empty file is no secret: signing with an empty key would let anyone make a cookie.
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
 /** Outside production the secret is generated on first boot and kept beside the data, readable by us only. */
 function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const existing = existingLocalSecret(dataDir);
+  if (existing !== undefined) return existing;
+  const file = localSecretFile(dataDir);
   makePrivateDir(dirname(file));
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });

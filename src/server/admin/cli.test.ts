@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,22 @@ import { API_PASSWORD, apiRequest, sessionCookie } from '../../../e2e/support/ap
 import { type RunningServer, startServer } from '../../../e2e/support/server';
 import { localDayKey } from '../../shared/dates';
 import { AUTH_MESSAGES } from '../../shared/messages';
+import { openDatabase } from '../db/connect';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 
 const COMMANDS = ['users', 'invite', 'disable', 'enable', 'delete', 'verify', 'resend', 'help'];
 const SECRET_TEXT = 'The robin on the fence this morning';
 /** Each command line here starts a process, several at once on a busy machine. */
 const SLOW = { timeout: 180_000 };
+const AUTH_SECRET = 'admin-test-secret-'.padEnd(40, 'x');
+
+/** A SQLite database as a server makes it, in a folder of its own, on which no server has started. */
+async function databaseNoServerStarted(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'journal-admin-'));
+  const database = await openDatabase({ kind: 'sqlite', path: join(dataDir, 'journal.db') });
+  await database.close();
+  return dataDir;
+}
 
 /** Mistakes in the command line, and what the operator is told: each exits 2 before the database is opened. */
 const MISTAKES: [string[], RegExp][] = [
@@ -39,6 +49,32 @@ describe('the command line', () => {
       expect(lines.join('\n')).toMatch(told);
     }
   });
+
+  it('refuses without the server’s settings, and leaves nothing behind: no secret, no database, no folder', SLOW, async () => {
+    // `npm run admin -- users` in a checkout where no server has run, with no DATA_DIR: ./data is not there.
+    const checkout = mkdtempSync(join(tmpdir(), 'journal-checkout-'));
+    try {
+      const run = await runAdmin(['users'], {}, { cwd: checkout });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`There is no database at ${join(checkout, 'data', 'journal.db')}.`);
+      expect(readdirSync(checkout)).toEqual([]);
+    } finally {
+      rmSync(checkout, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a database without the secret the server signs with, and makes none', SLOW, async () => {
+    const dataDir = await databaseNoServerStarted();
+    try {
+      const before = readdirSync(dataDir).sort();
+      const run = await runAdmin(['invite'], { DATA_DIR: dataDir });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`AUTH_SECRET is not set, and ${dataDir} holds no auth-secret file`);
+      expect(readdirSync(dataDir).sort()).toEqual(before);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers', (kind) => {
@@ -55,7 +91,7 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
   };
 
   beforeAll(async () => {
-    const shared = { SIGNUPS: 'invite', AUTH_SECRET: 'admin-test-secret-'.padEnd(40, 'x'), MAIL_OUTBOX_DIR: tempDir('journal-outbox-') };
+    const shared = { SIGNUPS: 'invite', AUTH_SECRET, MAIL_OUTBOX_DIR: tempDir('journal-outbox-') };
     if (kind === 'sqlite') {
       const dataDir = tempDir('journal-admin-');
       a = await startServer(shared, { dataDir });

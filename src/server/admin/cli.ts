@@ -1,10 +1,11 @@
 // `npm run admin -- <command>`: the operator's commands for the accounts of this server (docs/product.md §12). It
-// reads the same variables as the server (loadConfig) and opens the same database, so run it with the server's
-// settings. There is no web admin panel, and no command shows anything a person wrote.
+// reads the same variables as the server (readSettings) and opens the same database, so run it with the server's
+// settings. A command that refuses writes nothing. There is no web admin panel, and no command shows anything a
+// person wrote.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { emailSchema } from '../../shared/auth-schemas';
-import { ConfigError, type Config, loadConfig } from '../config';
+import { ConfigError, type Config, existingLocalSecret, readSettings, type Settings } from '../config';
 import type { DatabaseHandle } from '../db/connect';
 import type { AccountAdmin, AccountSummary } from './accounts';
 
@@ -216,19 +217,30 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, output: O
     return 2;
   }
 
-  let config: Config;
+  // Nothing is written until the settings are known to be the server's: no secret, no database, no folder.
+  let settings: Settings;
   try {
-    config = loadConfig(env);
+    settings = readSettings(env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     output.err(error.message);
     return 1;
   }
   // A SQLite file that is not there means these are not the server's settings: say so, rather than start an empty one.
-  if (config.database.kind === 'sqlite' && config.database.path !== ':memory:' && !existsSync(config.database.path)) {
-    output.err(`There is no database at ${config.database.path}. Run this with the server's settings (DATA_DIR or DATABASE_URL).`);
+  if (settings.database.kind === 'sqlite' && settings.database.path !== ':memory:' && !existsSync(settings.database.path)) {
+    output.err(`There is no database at ${settings.database.path}. Run this with the server's settings (DATA_DIR or DATABASE_URL).`);
     return 1;
   }
+  // The server's secret: a new one made here would key what this command writes (a reminder's unsubscribe link, say)
+  // differently from the server.
+  const authSecret = settings.authSecret ?? existingLocalSecret(settings.dataDir);
+  if (authSecret === undefined) {
+    output.err(
+      `AUTH_SECRET is not set, and ${settings.dataDir} holds no auth-secret file (a server started without AUTH_SECRET makes one there). Run this with the server's settings (its AUTH_SECRET, or its DATA_DIR).`,
+    );
+    return 1;
+  }
+  const config: Config = { ...settings, authSecret };
 
   const [{ openDatabase }, { AccountAdmin, AdminError }] = await Promise.all([import('../db/connect'), import('./accounts')]);
   let database: DatabaseHandle;
