@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { recordServerSettings } from './admin/repository';
 import { createApp } from './app';
 import { BackupScheduler } from './backup/scheduler';
 import { ConfigError, loadConfig } from './config';
@@ -13,6 +14,8 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config.database);
+  // For `npm run admin`, which runs with a shell's variables, not necessarily this server's.
+  await recordServerSettings(database.db, config, new Date());
   const journal = createApp({ config, database, logger, clientDir: resolve('dist/client') });
   journal.mailWorker.start();
   journal.pruner.start();

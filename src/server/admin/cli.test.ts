@@ -75,6 +75,49 @@ describe('the command line', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('on a database no server has started on, links to its own address and says so; an empty PORT is unset', SLOW, async () => {
+    const dataDir = await databaseNoServerStarted();
+    try {
+      const run = await runAdmin(['invite'], { DATA_DIR: dataDir, AUTH_SECRET, PORT: '', SIGNUPS: 'invite' });
+      const { code, link } = printedInvite(run);
+      expect(link).toBe(`http://localhost:3000/login?mode=signup&invite=${code}`);
+      expect(run.stdout).toContain(
+        "Note: no server has started on this database yet, so the link and the sign-up mode are this command's own settings (APP_URL, PORT, SIGNUPS), which may not be the server's.",
+      );
+      expect(run.stdout).not.toContain('SIGNUPS is');
+      const closed = await runAdmin(['invite'], { DATA_DIR: dataDir, AUTH_SECRET, SIGNUPS: 'closed', APP_URL: 'https://journal.example.com' });
+      expect(printedInvite(closed).link).toMatch(/^https:\/\/journal\.example\.com\/login\?mode=signup&invite=/);
+      expect(closed.stdout).toContain(
+        'Note: SIGNUPS is closed here, so nobody can sign up, even with this code. Set SIGNUPS=invite on the server to let its holders in.',
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run admin beside a server started without APP_URL, with sign-ups open', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ APP_URL: undefined, AUTH_SECRET });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('links to the server’s address, not its own, and says what the server’s settings mean for the code', SLOW, async () => {
+    // The operator's shell says invite and names an address; the running server says otherwise.
+    const run = await runAdmin(['invite'], { DATA_DIR: server.dataDir, AUTH_SECRET, SIGNUPS: 'invite', APP_URL: 'https://journal.example.com' });
+    const { code, link } = printedInvite(run);
+    expect(link).toBe(`${server.url}/login?mode=signup&invite=${code}`);
+    const notes = run.stdout.split('\n').filter((line) => line.startsWith('Note:'));
+    expect(notes).toEqual([
+      'Note: the server runs with SIGNUPS=open, so sign-up does not ask for a code. Set SIGNUPS=invite on the server, and start it again, to require one.',
+      `Note: the server has no APP_URL, so this link opens only on the server's own machine. Set APP_URL on the server to the address people open.`,
+      `Note: APP_URL here is https://journal.example.com, but the server's address is ${server.url}: the link is the server's.`,
+    ]);
+  });
 });
 
 describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers', (kind) => {
@@ -91,19 +134,22 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
   };
 
   beforeAll(async () => {
-    const shared = { SIGNUPS: 'invite', AUTH_SECRET, MAIL_OUTBOX_DIR: tempDir('journal-outbox-') };
+    const mail = { AUTH_SECRET, MAIL_OUTBOX_DIR: tempDir('journal-outbox-') };
+    const shared = { ...mail, SIGNUPS: 'invite' };
+    // The command is given where the database is, the secret and the mail settings; the address its links use and
+    // the sign-up mode come from the server that started last (b: each test server has an address of its own).
     if (kind === 'sqlite') {
       const dataDir = tempDir('journal-admin-');
       a = await startServer(shared, { dataDir });
       b = await startServer(shared, { dataDir });
-      env = { ...shared, DATA_DIR: dataDir, APP_URL: a.url };
+      env = { ...mail, DATA_DIR: dataDir };
     } else {
       database = await createTestDatabase('postgres', '');
       if (database.settings.kind !== 'postgres') throw new Error('expected PostgreSQL');
       const settings = { ...shared, DATABASE_URL: database.settings.url };
       a = await startServer(settings);
       b = await startServer(settings);
-      env = { ...settings, DATA_DIR: tempDir('journal-admin-'), APP_URL: a.url };
+      env = { ...mail, DATABASE_URL: database.settings.url, DATA_DIR: tempDir('journal-admin-') };
     }
   });
   afterAll(async () => {
@@ -154,7 +200,7 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
     expect(single.stdout).toMatch(/^Created an invite for 1 sign-up, valid until .* UTC \(7 days\)\.$/m);
     expect(single.stdout).not.toContain('Note:');
     const { code, link } = printedInvite(single);
-    expect(link).toBe(`${a.url}/login?mode=signup&invite=${code}`);
+    expect(link).toBe(`${b.url}/login?mode=signup&invite=${code}`);
     expect((await signUp(a, unverified, code)).status).toBe(201);
     const again = await signUp(b, `late-${kind}@example.com`, code);
     expect(await again.json()).toEqual({ code: 'invalid-invite', message: AUTH_MESSAGES['invalid-invite'] });

@@ -1,13 +1,15 @@
 // `npm run admin -- <command>`: the operator's commands for the accounts of this server (docs/product.md §12). It
 // reads the same variables as the server (readSettings) and opens the same database, so run it with the server's
-// settings. A command that refuses writes nothing. There is no web admin panel, and no command shows anything a
-// person wrote.
+// settings; the address in its links and the sign-up mode it checks are those the running server recorded in the
+// database as it started (repository.ts), as the shell it runs in may not have the server's. A command that refuses
+// writes nothing. There is no web admin panel, and no command shows anything a person wrote.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { emailSchema } from '../../shared/auth-schemas';
 import { ConfigError, type Config, existingLocalSecret, readSettings, type Settings } from '../config';
 import type { DatabaseHandle } from '../db/connect';
 import type { AccountAdmin, AccountSummary } from './accounts';
+import type { RecordedServer } from './repository';
 
 // Light: the database drivers and the account code load only once the command line has been checked, so help
 // and mistakes answer at once.
@@ -16,7 +18,9 @@ import { DEFAULT_INVITE_DAYS, DEFAULT_INVITE_USES } from '../auth/invites';
 const MAX_INVITE_USES = 1000;
 const MAX_INVITE_DAYS = 365;
 
-const HELP = `Gratitude Journal administration. Run it with the same settings (environment variables) as the server.
+const HELP = `Gratitude Journal administration. Run it with the server's settings (environment variables): where its
+database is (DATA_DIR or DATABASE_URL), AUTH_SECRET and the mail settings. The address in its links and the sign-up
+mode are those of the server that started last on that database.
 
 Usage: npm run admin -- <command> [arguments]
 
@@ -128,8 +132,42 @@ function parseCommand(name: string, args: string[]): Command {
   }
 }
 
-/** Runs a checked command; resolves with the exit status. */
-async function runCommand(command: Command, config: Config, admin: AccountAdmin, { out, err }: Output): Promise<number> {
+/**
+ * What the operator should know about an invite's link: whether the server asks for the code at all, whether the link
+ * opens beyond the server's machine, and where the address comes from when it is not the server's own record.
+ */
+function inviteNotes(own: Config, server: RecordedServer | undefined): string[] {
+  const notes: string[] = [];
+  if (!server) {
+    notes.push(
+      "Note: no server has started on this database yet, so the link and the sign-up mode are this command's own settings (APP_URL, PORT, SIGNUPS), which may not be the server's.",
+    );
+  }
+  const signups = server?.signups ?? own.signups;
+  const mode = server ? `the server runs with SIGNUPS=${signups}` : `SIGNUPS is ${signups} here`;
+  const change = server ? 'Set SIGNUPS=invite on the server, and start it again,' : 'Set SIGNUPS=invite on the server';
+  if (signups === 'open') notes.push(`Note: ${mode}, so sign-up does not ask for a code. ${change} to require one.`);
+  if (signups === 'closed') notes.push(`Note: ${mode}, so nobody can sign up, even with this code. ${change} to let its holders in.`);
+  if (!(server ?? own).appUrlSet) {
+    const unset = server ? 'the server has no APP_URL' : 'APP_URL is not set here';
+    notes.push(`Note: ${unset}, so this link opens only on the server's own machine. Set APP_URL on the server to the address people open.`);
+  }
+  if (server && own.appUrlSet && own.appUrl !== server.appUrl) {
+    notes.push(`Note: APP_URL here is ${own.appUrl}, but the server's address is ${server.appUrl}: the link is the server's.`);
+  }
+  return notes;
+}
+
+/**
+ * Runs a checked command; resolves with the exit status. `config` is the one the commands act with (the server's
+ * address and sign-up mode when it recorded them); `own` and `server` are what it was made of.
+ */
+async function runCommand(
+  command: Command,
+  { config, own, server }: { config: Config; own: Config; server: RecordedServer | undefined },
+  admin: AccountAdmin,
+  { out, err }: Output,
+): Promise<number> {
   switch (command.name) {
     case 'users': {
       const accounts = await admin.listAccounts();
@@ -149,9 +187,7 @@ async function runCommand(command: Command, config: Config, admin: AccountAdmin,
       out(`Code: ${code}`);
       out(`Link: ${link}`);
       out('Only now is the code shown: the database keeps just its hash.');
-      if (config.signups !== 'invite') {
-        out(`Note: SIGNUPS is ${config.signups} here, so sign-up does not ask for a code. Set SIGNUPS=invite on the server to require one.`);
-      }
+      for (const note of inviteNotes(own, server)) out(note);
       return 0;
     }
     case 'disable': {
@@ -240,18 +276,27 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv, output: O
     );
     return 1;
   }
-  const config: Config = { ...settings, authSecret };
+  const own: Config = { ...settings, authSecret };
 
-  const [{ openDatabase }, { AccountAdmin, AdminError }] = await Promise.all([import('../db/connect'), import('./accounts')]);
+  const [{ openDatabase }, { AccountAdmin, AdminError }, { readServerSettings }] = await Promise.all([
+    import('../db/connect'),
+    import('./accounts'),
+    import('./repository'),
+  ]);
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(own.database);
   } catch (error) {
     output.err(`Could not open the database: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   try {
-    return await runCommand(command, config, new AccountAdmin(config, database), output);
+    const server = await readServerSettings(database.db);
+    // Links (printed, and in the emails this command sends) go to the server's address.
+    const config: Config = server
+      ? { ...own, appUrl: server.appUrl, appUrlSet: server.appUrlSet, signups: server.signups }
+      : own;
+    return await runCommand(command, { config, own, server }, new AccountAdmin(config, database), output);
   } catch (error) {
     output.err(error instanceof AdminError ? error.message : `The command failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 015 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 016 changed, for a test that starts from a database written before it. */
+async function undoServerSettings(db: Kysely<Database>): Promise<void> {
+  await sql`drop table server_settings`.execute(db);
+  await sql`delete from kysely_migration where name = '016_server_settings'`.execute(db);
+}
+
+/** Takes back what migration 015 and those after it changed, for a test that starts from a database before it. */
 async function undoMailSending(db: Kysely<Database>): Promise<void> {
+  await undoServerSettings(db);
   for (const column of ['message_id', 'sending_at', 'interrupted_sends']) {
     await sql.raw(`alter table mail_queue drop column ${column}`).execute(db);
   }
@@ -307,6 +314,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '013_search_page_size',
         '014_password_checks',
         '015_mail_sending',
+        '016_server_settings',
       ]);
     } finally {
       await database.close();

@@ -212,6 +212,18 @@ export interface SearchEntryTable {
   vector: string;
 }
 
+/**
+ * The settings of the server that started last on this database (migration 016), for `npm run admin`: one row, id 1.
+ * `app_url` is the address its links use; `app_url_set` 1 when APP_URL gave it, 0 when it is http://localhost:PORT.
+ */
+export interface ServerSettingsTable {
+  id: number;
+  app_url: string;
+  app_url_set: number;
+  signups: string;
+  started_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -232,4 +244,5 @@ export interface Database {
   search_owner: SearchOwnerTable;
   search_doc: SearchDocTable;
   search_entry: SearchEntryTable;
+  server_settings: ServerSettingsTable;
 }

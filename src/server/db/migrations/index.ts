@@ -15,6 +15,7 @@ import { up as gratitudeIndex } from './012_gratitude_index';
 import { up as searchPageSize } from './013_search_page_size';
 import { up as passwordChecks } from './014_password_checks';
 import { up as mailSending } from './015_mail_sending';
+import { up as serverSettings } from './016_server_settings';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '013_search_page_size': searchPageSize,
   '014_password_checks': passwordChecks,
   '015_mail_sending': mailSending,
+  '016_server_settings': serverSettings,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
