@@ -265,6 +265,43 @@ describe('accounts in the browser', () => {
     });
   });
 
+  it('says how many characters a display name has left near its limit, in settings and at sign-up', async () => {
+    const { email } = await createAccount(suite.server);
+    const leftOf = (page: Page, count: string) =>
+      page.getByText(count, { exact: true }).and(page.locator(':not([role="status"])'));
+    const description = (field: Locator) =>
+      field.evaluate((element) =>
+        (element.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    await suite.withPage(async (page) => {
+      await signIn(page, email, PASSWORD);
+      await waitForPath(page, '/journal');
+      await page.goto('/settings');
+      const name = page.getByLabel('Display Name');
+      await name.fill('n'.repeat(89));
+      expect(await description(name)).toBe('');
+      await name.fill('n'.repeat(95));
+      await visible(leftOf(page, '5 characters left'));
+      expect(await description(name)).toBe('5 characters left');
+      // The field takes no more than the limit: at it, nothing is left.
+      await name.fill('n'.repeat(120));
+      await visible(leftOf(page, '0 characters left'));
+      expect(await name.inputValue()).toHaveLength(100);
+    });
+    await suite.withPage(async (page) => {
+      await page.goto('/login?mode=signup');
+      await appStarted(page);
+      const name = page.getByLabel('Name');
+      await name.fill('m'.repeat(92));
+      await visible(leftOf(page, '8 characters left'));
+      expect(await description(name)).toBe('8 characters left');
+    });
+  });
+
   it('shows the password checklist in settings and keeps Update Password disabled until every rule is met', async () => {
     const { email } = await createAccount(suite.server);
     await suite.withPage(async (page) => {

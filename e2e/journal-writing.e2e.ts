@@ -1,11 +1,47 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDayHeading } from '../src/client/features/journal/list/journal-view';
 import { localDayKey } from '../src/shared/dates';
 import { createAccount } from './support/accounts';
 import { gone, visible } from './support/browser';
-import { ADD_ENTRY, holdOutboxCode, isFocused, journalSuite, openEntryForm, openRefusedForm } from './support/journal';
+import {
+  ADD_ENTRY,
+  holdOutboxCode,
+  isFocused,
+  journalSuite,
+  openEntryForm,
+  openRefusedForm,
+} from './support/journal';
 
 const { suite, withJournal } = journalSuite();
+
+/** What a screen reader reads after a field's label: the texts its aria-describedby names, in order. */
+function description(field: Locator): Promise<string> {
+  return field.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+/** A field's count on screen: the words, not the copy a screen reader is told of after a pause (a status). */
+function shownCount(scope: Page | Locator, text: string): Locator {
+  return scope.getByText(text, { exact: true }).and(scope.locator(':not([role="status"])'));
+}
+
+/** The theme's error text colour, as the browser computes it. */
+function errorColour(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--error-text)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+}
 
 describe('writing in the journal', () => {
   it('keeps a save pressed before the outbox has started, and sends it once it has', async () => {
@@ -84,6 +120,66 @@ describe('writing in the journal', () => {
       await visible(card.getByText('A calm and healthy year'));
       await visible(card.getByText('I am grateful for...'));
       await visible(page.getByRole('heading', { level: 1, name: formatDayHeading(localDayKey(new Date()), 'long') }));
+    });
+  });
+
+  it('says how many characters are left as a field nears its limit, and how many are over it', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      const gratitude = page.getByLabel('I am grateful for...');
+      const count = /^\d[\d,]* characters? (left|over the limit)$/;
+      await gratitude.fill('a'.repeat(8_999));
+      expect(await page.getByText(count).count()).toBe(0);
+      expect(await description(gratitude)).toBe('');
+
+      // From nine tenths of the limit on, the field says what is left, and is described by it.
+      await gratitude.fill('a'.repeat(9_188));
+      const left = shownCount(page, '812 characters left');
+      await visible(left);
+      expect(await description(gratitude)).toBe('812 characters left');
+      expect(await left.evaluate((element) => getComputedStyle(element).color)).not.toBe(await errorColour(page));
+      // A screen reader hears it politely once the typing pauses.
+      const said = page.getByRole('status').filter({ hasText: '812 characters left' });
+      await said.waitFor({ state: 'attached' });
+      expect(await said.getAttribute('aria-live')).not.toBe('assertive');
+
+      await gratitude.fill('a'.repeat(10_012));
+      const over = shownCount(page, '12 characters over the limit');
+      await visible(over);
+      await gone(left);
+      expect(await over.evaluate((element) => getComputedStyle(element).color)).toBe(await errorColour(page));
+      expect(await description(gratitude)).toBe('12 characters over the limit');
+      await page.getByRole('status').filter({ hasText: '12 characters over the limit' }).waitFor({ state: 'attached' });
+
+      // A field with a hint keeps it, with the count after it; the other fields say nothing.
+      const manifesting = page.getByLabel('I am manifesting...');
+      await manifesting.fill('b'.repeat(9_999));
+      await visible(shownCount(page, '1 character left'));
+      expect(await description(manifesting)).toBe(
+        'Imagine you have already achieved your goals and write as if they are true. 1 character left',
+      );
+      expect(await description(page.getByLabel('I want to celebrate...'))).toBe('');
+      expect(await page.getByText(count).and(page.locator(':not([role="status"])')).count()).toBe(2);
+
+      // Back under the limit, the count is no longer an error.
+      await gratitude.fill('a'.repeat(9_990));
+      await visible(shownCount(page, '10 characters left'));
+      await gone(over);
+    });
+  });
+
+  it('counts what is left when editing an entry, too', async () => {
+    await withJournal(async (page) => {
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('Short for now');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(page.getByRole('article').filter({ hasText: 'Short for now' }));
+      const card = page.getByRole('article');
+      await card.getByRole('button', { name: 'Edit' }).click();
+      const field = card.getByLabel('I am grateful for...');
+      await field.fill('c'.repeat(10_001));
+      await visible(shownCount(card, '1 character over the limit'));
+      expect(await description(field)).toBe('1 character over the limit');
     });
   });
 

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { CharacterCount, countDescribes } from './CharacterCount';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -9,12 +10,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   inputRef?: Ref<HTMLInputElement>;
   /** A control drawn inside the input's box, at its end (a password's Show button). */
   trailing?: ReactNode;
+  /** Says how many characters are left once the value nears this limit (the display name's, say). */
+  characterLimit?: number;
 }
 
-export function TextField({ label, hint, describedBy, className, inputRef, trailing, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  describedBy,
+  className,
+  inputRef,
+  trailing,
+  characterLimit,
+  ...input
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const description = [hint ? hintId : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined;
+  const countId = `${id}-count`;
+  const length = typeof input.value === 'string' ? input.value.length : 0;
+  const counted = characterLimit === undefined ? undefined : countDescribes(countId, length, characterLimit);
+  const description = [hint ? hintId : '', describedBy ?? '', counted ?? ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className="field-label" htmlFor={id}>
@@ -33,6 +48,7 @@ export function TextField({ label, hint, describedBy, className, inputRef, trail
           {hint}
         </p>
       )}
+      {characterLimit !== undefined && <CharacterCount id={countId} length={length} limit={characterLimit} />}
     </div>
   );
 }

@@ -72,6 +72,7 @@ export function SignupForm({ inviteRequired, initialInvite }: SignupFormProps) {
           autoComplete="name"
           required
           maxLength={MAX_DISPLAY_NAME_LENGTH}
+          characterLimit={MAX_DISPLAY_NAME_LENGTH}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />

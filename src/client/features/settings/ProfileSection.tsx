@@ -36,6 +36,7 @@ export function ProfileSection({ displayName }: { displayName: string }) {
           name="displayName"
           autoComplete="name"
           maxLength={MAX_DISPLAY_NAME_LENGTH}
+          characterLimit={MAX_DISPLAY_NAME_LENGTH}
           required
           value={name}
           onChange={(event) => setName(event.target.value)}

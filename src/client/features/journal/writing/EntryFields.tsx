@@ -1,5 +1,7 @@
 import { useId, type Ref } from 'react';
 import type { EntryField } from '../../../../shared/entry-schemas';
+import { MAX_FIELD_LENGTH } from '../../../../shared/limits';
+import { CharacterCount, countDescribes } from '../../../ui/CharacterCount';
 import { MANIFESTATION_HINT, PROMPTS, type EntryValues } from './entry-content';
 
 interface EntryTextAreaProps {
@@ -15,6 +17,10 @@ interface EntryTextAreaProps {
 function EntryTextArea({ field, value, onChange, readOnly, hint, textareaRef, autoFocus }: EntryTextAreaProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const countId = `${id}-count`;
+  const description =
+    [hint ? hintId : '', countDescribes(countId, value.length, MAX_FIELD_LENGTH) ?? ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className="field entry-field">
       <label className="entry-field-label" htmlFor={id}>
@@ -35,9 +41,10 @@ function EntryTextArea({ field, value, onChange, readOnly, hint, textareaRef, au
         rows={3}
         value={value}
         readOnly={readOnly}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={description}
         onChange={(event) => onChange(field, event.target.value)}
       />
+      <CharacterCount id={countId} length={value.length} limit={MAX_FIELD_LENGTH} />
     </div>
   );
 }
