@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDayHeading } from '../src/client/features/journal/list/journal-view';
+import { formatDayHeading, formatMonthHeading } from '../src/client/features/journal/list/journal-view';
 import { localDayKey } from '../src/shared/dates';
 import { createAccount } from './support/accounts';
 import { gone, visible } from './support/browser';
 import {
+  ADD_ANOTHER,
   ADD_ENTRY,
   holdOutboxCode,
   isFocused,
@@ -14,6 +15,11 @@ import {
 } from './support/journal';
 
 const { suite, withJournal } = journalSuite();
+
+/** Whether a button is filled with a colour (the main one) rather than drawn as an outline or text. */
+function isFilled(button: Locator): Promise<boolean> {
+  return button.evaluate((element) => getComputedStyle(element).backgroundColor !== 'rgba(0, 0, 0, 0)');
+}
 
 /** What a screen reader reads after a field's label: the texts its aria-describedby names, in order. */
 function description(field: Locator): Promise<string> {
@@ -123,6 +129,55 @@ describe('writing in the journal', () => {
     });
   });
 
+  it('offers only a quieter "Add another entry" once today has an entry, so a second one is on purpose', async () => {
+    await withJournal(async (page) => {
+      const today = localDayKey(new Date());
+      const first = page.getByRole('button', { name: ADD_ENTRY });
+      const another = page.getByRole('button', { name: ADD_ANOTHER });
+      // A day without entries: the main button, filled with the theme's colour.
+      expect(await isFilled(first)).toBe(true);
+      expect(await another.count()).toBe(0);
+
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('A first page');
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(page.getByRole('article').filter({ hasText: 'A first page' }));
+      await visible(another);
+      expect(await first.count()).toBe(0);
+      expect(await isFilled(another)).toBe(false);
+      expect(await page.locator('.btn-primary').count()).toBe(0);
+
+      // It still leads to a second entry, for whoever means to write one.
+      await another.click();
+      await visible(page.getByRole('heading', { level: 1, name: 'Prepare Your Mind' }));
+      await page.goBack();
+      await visible(another);
+
+      // The same from the server's list.
+      await page.reload();
+      await visible(page.getByRole('article').filter({ hasText: 'A first page' }));
+      await visible(another);
+      expect(await first.count()).toBe(0);
+
+      // The month view has no main button to write today either: its Today panel is for a day still to write.
+      await page.getByRole('button', { name: 'Month', exact: true }).click();
+      await visible(page.getByRole('heading', { level: 1, name: formatMonthHeading(today) }));
+      await visible(page.getByRole('article').filter({ hasText: 'A first page' }));
+      expect(await page.getByRole('heading', { name: 'Today', exact: true }).count()).toBe(0);
+      expect(await first.count()).toBe(0);
+      expect(await page.locator('.btn-primary').count()).toBe(0);
+
+      // Deleted, today is a day without an entry again: the main button comes back.
+      await page.getByRole('button', { name: 'Day', exact: true }).click();
+      await page.getByRole('article').getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await visible(page.getByText('No journal entry for this day'));
+      await visible(first);
+      expect(await isFilled(first)).toBe(true);
+      expect(await another.count()).toBe(0);
+    });
+  });
+
   it('says how many characters are left as a field nears its limit, and how many are over it', async () => {
     await withJournal(async (page) => {
       await openEntryForm(page);
@@ -206,8 +261,8 @@ describe('writing in the journal', () => {
   it("goes back to the list with the browser's Back from every step", async () => {
     await withJournal(async (page) => {
       const journalUrl = page.url();
-      const onList = async () => {
-        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      const onList = async (add = ADD_ENTRY) => {
+        await visible(page.getByRole('button', { name: add }));
         expect(page.url()).toBe(journalUrl);
       };
       // Back from a step stops at the list; before it, this tab only has the blank page it opened with.
@@ -231,13 +286,13 @@ describe('writing in the journal', () => {
       await openEntryForm(page);
       expect(await page.getByLabel('I am grateful for...').inputValue()).toBe('A quiet morning');
 
-      // Saving, and the welcome's own way back, end on the same list.
+      // Saving, and the welcome's own way back, end on the same list (which now offers another entry).
       await page.getByRole('button', { name: 'Save Entry' }).click();
       await visible(page.getByRole('article').filter({ hasText: 'A quiet morning' }));
-      await onList();
-      await page.getByRole('button', { name: ADD_ENTRY }).click();
+      await onList(ADD_ANOTHER);
+      await page.getByRole('button', { name: ADD_ANOTHER }).click();
       await page.getByRole('button', { name: 'Back to journal' }).click();
-      await onList();
+      await onList(ADD_ANOTHER);
     });
   });
 

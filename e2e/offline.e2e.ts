@@ -6,12 +6,12 @@ import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { appStarted, gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
+import { ADD_ANY_ENTRY, ADD_ENTRY } from './support/journal';
 import { readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
 
-const ADD_ENTRY = 'Add Your Journal Entry';
 const OFFLINE = 'Offline — changes will sync';
 const WAITING = 'Waiting to sync';
 
@@ -46,8 +46,9 @@ async function entriesOnServer(page: Page): Promise<EntryPage['entries']> {
   return body.entries;
 }
 
+/** Writes today's entry: the first of the day, or another. */
 async function writeEntry(page: Page, gratitude: string): Promise<void> {
-  await page.getByRole('button', { name: ADD_ENTRY }).click();
+  await page.getByRole('button', { name: ADD_ANY_ENTRY }).click();
   await page.getByRole('button', { name: 'Skip', exact: true }).click();
   await page.getByLabel('I am grateful for...').fill(gratitude);
   await page.getByRole('button', { name: 'Save Entry' }).click();

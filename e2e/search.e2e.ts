@@ -4,7 +4,7 @@ import { addDays, localDayKey } from '../src/shared/dates';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
-import { isFocused, journalSuite } from './support/journal';
+import { ADD_ANOTHER, isFocused, journalSuite } from './support/journal';
 import { waitForOfflineCopy } from './support/offline';
 
 /**
@@ -93,14 +93,14 @@ describe('search', () => {
       expect(await searchBox(page).inputValue()).toBe('lavender');
 
       await results(page).first().getByRole('link').click();
-      await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      await visible(page.getByRole('button', { name: ADD_ANOTHER }));
       await page.goBack();
       await visible(page.getByText('1 entry found.'));
       expect(page.url()).toBe(searchUrl);
       expect(await searchBox(page).inputValue()).toBe('lavender');
 
       await page.goBack();
-      await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      await visible(page.getByRole('button', { name: ADD_ANOTHER }));
       expect(new URL(page.url()).searchParams.has('q')).toBe(false);
       expect(await searchBox(page).inputValue()).toBe('');
     });
@@ -169,7 +169,7 @@ describe('search', () => {
       await visible(page.getByText('Kindness from a stranger'));
 
       // In a text field, / is a slash.
-      await page.getByRole('button', { name: 'Add Your Journal Entry' }).click();
+      await page.getByRole('button', { name: ADD_ANOTHER }).click();
       await page.getByRole('button', { name: 'Skip', exact: true }).click();
       const field = page.getByLabel('I am grateful for...');
       await field.click();

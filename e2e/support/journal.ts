@@ -4,6 +4,10 @@ import { visible } from './browser';
 import { type Suite, serverAndBrowser } from './suite';
 
 export const ADD_ENTRY = 'Add Your Journal Entry';
+/** The quieter way to write once today already has an entry. */
+export const ADD_ANOTHER = 'Add another entry';
+/** The way to today's entry form that the day view offers: the first entry of the day, or another. */
+export const ADD_ANY_ENTRY = new RegExp(`^(${ADD_ENTRY}|${ADD_ANOTHER})$`);
 
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -56,8 +60,9 @@ export function journalSuite(env: NodeJS.ProcessEnv = {}): {
   return { suite, withJournal };
 }
 
+/** Opens today's entry form from today's list, whether today has an entry yet or not. */
 export async function openEntryForm(page: Page): Promise<void> {
-  await page.getByRole('button', { name: ADD_ENTRY }).click();
+  await page.getByRole('button', { name: ADD_ANY_ENTRY }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Prepare Your Mind' }));
   await page.getByRole('button', { name: 'Skip', exact: true }).click();
   await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));

@@ -15,7 +15,10 @@ export interface EntryListProps {
   deletingId: string | null;
 }
 
-/** The entries of one day, newest first; on today, the quote and the way to write first, and looking back after. */
+/**
+ * The entries of one day, newest first; on today, the quote and the way to write first (quieter once today has an
+ * entry, saved or waiting), and looking back after.
+ */
 export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
   const query = useDayEntries(dayKey, today);
   const pendingWrites = usePendingWrites();
@@ -25,7 +28,7 @@ export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: 
 
   return (
     <>
-      {dayKey === today && <TodayPanel today={today} onAddEntry={onAddEntry} />}
+      {dayKey === today && <TodayPanel today={today} onAddEntry={onAddEntry} written={entries.length > 0} />}
       <section className="entries" aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
           Entries

@@ -86,8 +86,9 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
 
   // A later page that fails to load leaves the pages already shown in place.
   const load = useListLoad(query, entryCount, query.isError && !isFetchNextPageError);
-  // Today's entries come first, so the first page tells whether there is one; a later page that fails to load
-  // changes nothing about that.
+  // Only while today has no entry, saved or waiting (docs/product.md §2): its button is then the page's main one, as
+  // in the day view, and never invites a second entry for the day. Today's entries come first, so the first page
+  // tells whether there is one; a later page that fails to load changes nothing about that.
   const showTodayPanel =
     monthKey === monthKeyOf(today) &&
     query.data !== undefined &&
@@ -103,7 +104,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
         today={today}
         deviceCounts={countByDay(entries)}
       />
-      {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} titled />}
+      {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} written={false} titled />}
       <div ref={listRef} className="entries month-entries">
         <ListStatus source={`month:${monthKey}`} query={query} load={load} empty="No journal entries for this month">
           {groupByDay(entries).map((group) => (
