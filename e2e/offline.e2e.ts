@@ -420,6 +420,76 @@ describe('signing out with changes waiting to sync', () => {
   });
 });
 
+/** Every toast the page shows from now on, in order; the function returned reads them. */
+async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toasts: string[] }).toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            for (const toast of [node, ...node.querySelectorAll('.toast')])
+              if (toast.matches('.toast')) seen.push(toast.querySelector('.toast-message')?.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toasts: string[] }).toasts);
+}
+
+/** Counts the saves of new entries the server accepted from this page. */
+function countStoredEntries(page: Page): () => number {
+  let stored = 0;
+  page.on('response', (response) => {
+    const request = response.request();
+    const saved = request.method() === 'POST' && response.status() === 201;
+    if (saved && new URL(request.url()).pathname === '/api/entries') stored += 1;
+  });
+  return () => stored;
+}
+
+describe('saying that waiting entries have synced', () => {
+  it('says once, in the tab that sent them, how many entries written offline reached the server', async () => {
+    await withJournal(async (page, context) => {
+      await waitForServiceWorker(page);
+      // A second tab of the same journal: it comes back online too, and tries to send what waits as well.
+      const other = await context.newPage();
+      await other.goto('/journal');
+      await visible(other.getByRole('button', { name: ADD_ENTRY }));
+      const tabs = [page, other];
+      const toasts = await Promise.all(tabs.map(recordToasts));
+      const [storedHere, storedThere] = [countStoredEntries(page), countStoredEntries(other)];
+      const storedInAll = () => storedHere() + storedThere();
+      const synced = async () =>
+        (await Promise.all(toasts.map((read) => read()))).map((seen) => seen.filter((text) => /synced/.test(text)));
+
+      await writeOffline(page, context, ['First light', 'A kind word']);
+      await context.setOffline(false);
+      await expect.poll(() => page.getByText(WAITING).count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(storedInAll).toBe(2);
+      // One tab sent both; that tab says so, once, and the other says nothing.
+      expect([storedHere(), storedThere()].sort()).toEqual([0, 2]);
+      const once = storedHere() === 2 ? [['2 entries synced'], []] : [[], ['2 entries synced']];
+      await expect.poll(synced).toEqual(once);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await synced()).toEqual(once);
+
+      // One more, in the singular.
+      await writeOffline(page, context, ['Soup for dinner']);
+      await context.setOffline(false);
+      await gone(page.getByText(WAITING));
+      await expect.poll(async () => (await synced()).flat()).toEqual(['2 entries synced', '1 entry synced']);
+
+      // Written online, an entry is sent at once: its save is the whole story, and nothing is said about syncing.
+      await writeEntry(page, 'Sent straight away');
+      const card = page.getByRole('article').filter({ hasText: 'Sent straight away' });
+      await visible(card);
+      await expect.poll(storedInAll).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await synced()).flat()).toEqual(['2 entries synced', '1 entry synced']);
+    });
+  });
+});
+
 describe('a partial outage', () => {
   it('keeps a failed list’s reason on screen and tells it once while only the API cannot be reached', async () => {
     await withJournal(async (page) => {

@@ -100,6 +100,14 @@ export const OFFLINE_MESSAGES = {
   // Said when a write is queued: offline, or after a server error (docs/decisions/007), so it names neither.
   savedOnDevice: 'Saved on this device. It will sync as soon as the server can be reached.',
   deletedOnDevice: 'Deleted on this device. It will sync as soon as the server can be reached.',
+  /** Once changes that waited have reached the server: '2 entries synced', '1 deletion synced'; null for none. */
+  synced: (entries: number, deletions: number): string | null => {
+    const parts = [
+      entries > 0 ? `${entries} ${entries === 1 ? 'entry' : 'entries'}` : '',
+      deletions > 0 ? `${deletions} ${deletions === 1 ? 'deletion' : 'deletions'}` : '',
+    ].filter(Boolean);
+    return parts.length === 0 ? null : `${parts.join(' and ')} synced`;
+  },
 } as const;
 
 export const SETTINGS_MESSAGES = {

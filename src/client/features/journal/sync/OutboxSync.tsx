@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/session/auth-context';
 import { useToast } from '../../../ui/toast-context';
 import { saveFailureMessage } from '../writing/entry-content';
 import { startSync } from '../writing/entry-writes';
-import type { PendingWrite } from './outbox';
+import { syncedMessage, type PendingWrite } from './outbox';
 
 // Sign Out's question about waiting changes comes in the outbox's download: wherever a change waits, it is here.
 export { SignOutDialog } from './SignOutDialog';
@@ -17,8 +17,9 @@ const FAILURE_MESSAGES: Record<PendingWrite['kind'], string> = {
 };
 
 /**
- * Sends the signed-in user's queued journal writes whenever it can, from anywhere in the app, and says so when
- * the server refuses one that was queued earlier (its screen may be long gone).
+ * Sends the signed-in user's queued journal writes whenever it can, from anywhere in the app. It says so when the
+ * server refuses one that was queued earlier (its screen may be long gone), and, once, when writes that had to wait
+ * have reached the server ('2 entries synced'): in the tab that sent them, which alone knows.
  */
 export function OutboxSync() {
   const { user } = useAuth();
@@ -31,9 +32,17 @@ export function OutboxSync() {
     toast.error(saveFailureMessage(error, FAILURE_MESSAGES[write.kind]));
   });
 
+  const reportSynced = useEffectEvent((writes: readonly PendingWrite[]) => {
+    const message = syncedMessage(writes);
+    if (message) toast.success(message);
+  });
+
   useEffect(() => {
     if (!userId) return;
-    return startSync(userId, queryClient, (write, error) => reportRefusal(write, error));
+    return startSync(userId, queryClient, {
+      refused: (write, error) => reportRefusal(write, error),
+      deliveredAfterWaiting: (writes) => reportSynced(writes),
+    });
   }, [userId, queryClient]);
 
   return null;

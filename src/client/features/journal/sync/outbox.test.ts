@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { Outbox, parseQueue, withWrite, type EntryWrite, type OutboxStore, type PendingWrite } from './outbox';
+import {
+  Outbox,
+  parseQueue,
+  syncedMessage,
+  withWrite,
+  type EntryWrite,
+  type OutboxStore,
+  type PendingWrite,
+} from './outbox';
 
 const content = { gratitude: 'Sun', celebration: '', manifestation: '' };
 
@@ -88,6 +96,26 @@ describe('parseQueue', () => {
     const good = queued(create('a'));
     expect(parseQueue([good, { kind: 'teleport' }, null])).toEqual([good]);
     expect(parseQueue('not a queue')).toEqual([]);
+  });
+
+  it('keeps the mark of a write that has waited', () => {
+    const waited = { ...queued(create('a')), waited: true };
+    expect(parseQueue([waited])).toEqual([waited]);
+  });
+});
+
+describe('syncedMessage', () => {
+  it('counts the entries written or edited once each, and the deletions apart', () => {
+    const waited = (write: EntryWrite) => ({ ...queued(write), waited: true });
+    expect(syncedMessage([waited(create('a'))])).toBe('1 entry synced');
+    expect(syncedMessage([waited(create('a')), waited(update('a', 'Later')), waited(create('b'))])).toBe(
+      '2 entries synced',
+    );
+    expect(syncedMessage([waited(remove('a'))])).toBe('1 deletion synced');
+    expect(syncedMessage([waited(create('a')), waited(remove('b')), waited(remove('c'))])).toBe(
+      '1 entry and 2 deletions synced',
+    );
+    expect(syncedMessage([])).toBeNull();
   });
 });
 
@@ -208,6 +236,77 @@ describe('Outbox', () => {
     expect(results).toEqual(['sent', 'sent', 'sent']);
     expect(most).toBe(1);
     expect(server.send).toHaveBeenCalledTimes(3);
+  });
+
+  it('tells of the writes that had waited once a round delivers them, and of none sent at once', async () => {
+    const server = fakeServer();
+    const delivered = vi.fn();
+    const outbox = new Outbox({ store: memoryStore(), send: server.send, onDeliveredAfterWaiting: delivered });
+
+    await expect(outbox.submit(create('online'))).resolves.toBe('sent');
+    expect(delivered).not.toHaveBeenCalled();
+
+    server.goOffline();
+    await outbox.submit(create('a'));
+    await outbox.submit(update('a', 'Edited offline'));
+    await outbox.submit(create('b'));
+    await outbox.flush();
+    expect(delivered).not.toHaveBeenCalled();
+
+    server.goOnline();
+    await outbox.flush();
+    expect(delivered).toHaveBeenCalledTimes(1);
+    expect(delivered.mock.calls[0]?.[0].map((write: PendingWrite) => `${write.kind}:${write.id}`)).toEqual([
+      'create:a',
+      'update:a',
+      'create:b',
+    ]);
+    // Nothing left: another round tells of nothing again.
+    await outbox.flush();
+    expect(delivered).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a write as waiting once the server failed it, and as sent once its retry goes through', async () => {
+    let failures = 1;
+    const delivered = vi.fn();
+    const send = async (write: PendingWrite) => {
+      if (failures > 0) {
+        failures -= 1;
+        throw new ApiError(503, 'unavailable', 'Unavailable');
+      }
+      return write.id;
+    };
+    const outbox = new Outbox({ store: memoryStore(), send, onDeliveredAfterWaiting: delivered });
+    await expect(outbox.submit(create('a'))).resolves.toBe('queued');
+    await outbox.flush();
+    expect(delivered).toHaveBeenCalledTimes(1);
+    expect(delivered.mock.calls[0]?.[0]).toMatchObject([{ kind: 'create', id: 'a', waited: true }]);
+  });
+
+  it('tells of waiting writes in the one tab whose round sends them, and of a refused one never', async () => {
+    const server = fakeServer();
+    const store = memoryStore();
+    const [here, there] = [vi.fn(), vi.fn()];
+    const refusing = vi.fn(async (write: PendingWrite) => {
+      if (write.id === 'refused') throw new ApiError(400, 'invalid-entry', 'Invalid content detected');
+      return server.send(write);
+    });
+    // Two tabs over one stored queue, one round at a time as the Web Lock allows.
+    let lock = Promise.resolve(true);
+    const exclusive = (task: () => Promise<boolean>) => (lock = lock.then(task, task));
+    const first = new Outbox({ store, send: refusing, onDeliveredAfterWaiting: here, exclusive });
+    const second = new Outbox({ store, send: refusing, onDeliveredAfterWaiting: there, exclusive });
+    server.goOffline();
+    await first.submit(create('a'));
+    await first.submit(create('refused'));
+    await first.submit(create('b'));
+
+    server.goOnline();
+    await Promise.all([second.flush(), first.flush()]);
+    expect(server.entries.size).toBe(2);
+    expect(there).toHaveBeenCalledTimes(1);
+    expect(there.mock.calls[0]?.[0].map((write: PendingWrite) => write.id)).toEqual(['a', 'b']);
+    expect(here).not.toHaveBeenCalled();
   });
 
   it('tells its listeners when the queue changes', async () => {

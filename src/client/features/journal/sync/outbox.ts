@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api';
 
 const contentSchema = z.object({
@@ -31,10 +32,14 @@ export const entryWriteSchema = z.discriminatedUnion('kind', [
 
 export type EntryWrite = z.infer<typeof entryWriteSchema>;
 
-/** A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. */
-export type PendingWrite = EntryWrite & { opId: string };
+/**
+ * A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. `waited` marks a
+ * write that could not be sent when it was tried (offline, or the server failed): once it reaches the server, the
+ * writer is told (docs/product.md §10), which a write sent at once needs not.
+ */
+export type PendingWrite = EntryWrite & { opId: string; waited?: boolean };
 
-const pendingWriteSchema = entryWriteSchema.and(z.object({ opId: z.string() }));
+const pendingWriteSchema = entryWriteSchema.and(z.object({ opId: z.string(), waited: z.boolean().optional() }));
 
 /** The stored queue, keeping whatever is still readable (a newer or older app version may have written it). */
 export function parseQueue(stored: unknown): PendingWrite[] {
@@ -55,6 +60,16 @@ export function withWrite(queue: readonly PendingWrite[], write: PendingWrite): 
   const index = queue.findIndex((queued) => queued.kind === write.kind && queued.id === write.id);
   if (index === -1) return [...queue, write];
   return queue.map((queued, i) => (i === index ? write : queued));
+}
+
+/**
+ * What is said once writes that had waited reached the server: '2 entries synced', '1 entry synced' (an entry
+ * written and then edited counts once), and deletions apart; null when there is nothing to say.
+ */
+export function syncedMessage(writes: readonly PendingWrite[]): string | null {
+  const written = new Set(writes.filter((write) => write.kind !== 'delete').map((write) => write.id)).size;
+  const deleted = new Set(writes.filter((write) => write.kind === 'delete').map((write) => write.id)).size;
+  return OFFLINE_MESSAGES.synced(written, deleted);
 }
 
 /**
@@ -81,6 +96,11 @@ export interface OutboxOptions<TAnswer> {
   onSent?: (write: PendingWrite, answer: TAnswer) => void;
   /** A write the server refused for good, that no submit() is waiting for (those reject instead). */
   onRefused?: (write: PendingWrite, error: unknown) => void;
+  /**
+   * After a round that delivered writes that had waited (`waited`), with them: only the round that sent them, in the
+   * tab that ran it, tells of them, once.
+   */
+  onDeliveredAfterWaiting?: (writes: readonly PendingWrite[]) => void;
   /** After a round that sent at least one write. */
   onSynced?: () => unknown;
   /** Runs a sending round alone, across tabs where the platform allows. */
@@ -173,6 +193,7 @@ export class Outbox<TAnswer = unknown> {
   /** One pass over the queue; false when it stopped on a write that could not be delivered. */
   async #round(): Promise<boolean> {
     let sent = 0;
+    const delivered: PendingWrite[] = [];
     try {
       for (;;) {
         // Read afresh each time: another tab may have sent or queued writes meanwhile.
@@ -185,15 +206,26 @@ export class Outbox<TAnswer = unknown> {
           this.#options.onSent?.(next, answer);
           this.#settle(next, { sent: true });
           sent += 1;
+          if (next.waited) delivered.push(next);
         } catch (error) {
-          if (!isFinalRefusal(error)) return false;
+          if (!isFinalRefusal(error)) {
+            await this.#markWaiting(queue);
+            return false;
+          }
           this.#settle(next, { sent: false, error });
         }
         this.#show(await this.#store.change((current) => current.filter((write) => write.opId !== next.opId)));
       }
     } finally {
+      if (delivered.length > 0) this.#options.onDeliveredAfterWaiting?.(delivered);
       if (sent > 0) await this.#options.onSynced?.();
     }
+  }
+
+  /** Everything queued when a round stalls has waited: said so once it is delivered, whichever tab sends it. */
+  async #markWaiting(queue: readonly PendingWrite[]): Promise<void> {
+    if (queue.every((write) => write.waited)) return;
+    await this.#store.change((current) => current.map((write) => (write.waited ? write : { ...write, waited: true })));
   }
 
   #settle(write: PendingWrite, outcome: Outcome): void {

@@ -122,20 +122,23 @@ function noUser(): ApiError {
   return new ApiError(401, 'no-user', AUTH_MESSAGES['no-user']);
 }
 
+/** What the sync tells the screen: a queued write refused for good, and writes that waited and have now gone. */
+export interface SyncReports {
+  refused: (write: PendingWrite, error: unknown) => void;
+  deliveredAfterWaiting: (writes: readonly PendingWrite[]) => void;
+}
+
 /**
  * Starts syncing the signed-in user's outbox: once now (app start), whenever the connection comes back, and
  * again after SYNC_RETRY_MS when a round stalled although the server answers. Returns the stop function.
  */
-export function startSync(
-  userId: string,
-  queryClient: QueryClient,
-  onRefused: (write: PendingWrite, error: unknown) => void,
-): () => void {
+export function startSync(userId: string, queryClient: QueryClient, reports: SyncReports): () => void {
   const outbox = new Outbox<JournalEntry | null>({
     store: storedQueue(userId),
     send: sendWrite,
     onSent: (write, answer) => showConfirmed(queryClient, write, answer),
-    onRefused,
+    onRefused: reports.refused,
+    onDeliveredAfterWaiting: reports.deliveredAfterWaiting,
     onSynced: () => refreshJournal(queryClient),
     exclusive: oneTabAtATime,
     newOpId: newEntryId,
