@@ -120,4 +120,10 @@ export interface Stats {
   streak: number;
   yearlyCount: number;
   totalEntries: number;
+  /**
+   * The newest run of consecutive days with an entry, up to the reader's today (null for an empty journal): the streak
+   * is its length while it ends today or yesterday. The app lays the entries still waiting to sync over it, to count
+   * them as the server will once they arrive (docs/product.md §2).
+   */
+  newestRun: { first: string; last: string } | null;
 }

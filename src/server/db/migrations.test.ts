@@ -173,16 +173,35 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     const upgraded = await openDatabase(testDb().settings);
     try {
       const today = dayKeyToNumber('2026-01-03');
-      expect(await readStats(upgraded.db, 'writer', today)).toEqual({ monthlyCount: 3, yearlyCount: 3, totalEntries: 5, streak: 3 });
+      expect(await readStats(upgraded.db, 'writer', today)).toEqual({
+        monthlyCount: 3,
+        yearlyCount: 3,
+        totalEntries: 5,
+        streak: 3,
+        newestRun: { first: '2026-01-01', last: '2026-01-03' },
+      });
       expect(await readStats(upgraded.db, 'writer', dayKeyToNumber('2025-12-31'))).toEqual({
         monthlyCount: 2,
         yearlyCount: 2,
         totalEntries: 5,
         // 31 December is before the newest run, so the streak is read from the days themselves.
         streak: 1,
+        newestRun: { first: '2025-12-30', last: '2025-12-30' },
       });
-      expect(await readStats(upgraded.db, 'lapsed', today)).toEqual({ monthlyCount: 0, yearlyCount: 0, totalEntries: 1, streak: 0 });
-      expect(await readStats(upgraded.db, 'new', today)).toEqual({ monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0 });
+      expect(await readStats(upgraded.db, 'lapsed', today)).toEqual({
+        monthlyCount: 0,
+        yearlyCount: 0,
+        totalEntries: 1,
+        streak: 0,
+        newestRun: { first: '2025-11-02', last: '2025-11-02' },
+      });
+      expect(await readStats(upgraded.db, 'new', today)).toEqual({
+        monthlyCount: 0,
+        yearlyCount: 0,
+        totalEntries: 0,
+        streak: 0,
+        newestRun: null,
+      });
       // And the counts go on from there.
       await upgraded.write((trx) =>
         insertEntry(trx, { ...text, id: randomUUID(), userId: 'writer', date: new Date().toISOString(), updatedAt: new Date().toISOString(), utcOffset: null, localDay: today + 1 }),
@@ -224,6 +243,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
         yearlyCount: 3,
         totalEntries: 5,
         streak: 3,
+        newestRun: { first: '2026-01-01', last: '2026-01-03' },
       });
     } finally {
       await upgraded.close();

@@ -62,11 +62,16 @@ function expectedStats(days: readonly number[], today: number): Stats {
     streak += 1;
     end -= 1;
   }
+  // The newest run up to today: from the newest day not after it, back to the first gap.
+  const newest = Math.max(...days.filter((day) => day <= today));
+  let first = newest;
+  while (perDay.has(first - 1)) first -= 1;
   return {
     monthlyCount: days.filter((day) => monthIndexOfDay(day) === month).length,
     yearlyCount: days.filter((day) => monthIndexOfDay(day) >= january && monthIndexOfDay(day) <= january + 11).length,
     totalEntries: days.length,
     streak,
+    newestRun: Number.isFinite(newest) ? { first: dayNumberToKey(first), last: dayNumberToKey(newest) } : null,
   };
 }
 

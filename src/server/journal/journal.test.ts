@@ -383,7 +383,13 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect((await stats(agent, '2026-03-15')).totalEntries).toBe(1);
       const res = await agent.delete(`/api/entries/${entry.id}`);
       expect(res.status).toBe(200);
-      expect(await stats(agent, '2026-03-15')).toEqual({ monthlyCount: 0, streak: 0, yearlyCount: 0, totalEntries: 0 });
+      expect(await stats(agent, '2026-03-15')).toEqual({
+        monthlyCount: 0,
+        streak: 0,
+        yearlyCount: 0,
+        totalEntries: 0,
+        newestRun: null,
+      });
       expect((await agent.delete(`/api/entries/${entry.id}`)).status).toBe(404);
     });
   });
@@ -501,8 +507,10 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       await writeOn(agent, '2025-12-31');
       await writeOn(agent, '2026-01-01');
       await writeOn(agent, '2026-01-01');
-      expect(await stats(agent, '2026-01-01')).toEqual({ monthlyCount: 2, yearlyCount: 2, totalEntries: 4, streak: 3 });
-      expect(await stats(agent, '2026-02-01')).toEqual({ monthlyCount: 0, yearlyCount: 2, totalEntries: 4, streak: 0 });
+      const run = { first: '2025-12-30', last: '2026-01-01' };
+      expect(await stats(agent, '2026-01-01')).toEqual({ monthlyCount: 2, yearlyCount: 2, totalEntries: 4, streak: 3, newestRun: run });
+      // A month later the run has lapsed: no streak, though the run is still the newest.
+      expect(await stats(agent, '2026-02-01')).toEqual({ monthlyCount: 0, yearlyCount: 2, totalEntries: 4, streak: 0, newestRun: run });
     });
 
     it('counts a month boundary inside one year', async () => {
@@ -532,29 +540,53 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
         written.set(day, await writeOn(agent, day));
       }
       const second = await writeOn(agent, '2026-07-05');
-      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 6, yearlyCount: 6, totalEntries: 6, streak: 5 });
+      expect(await stats(agent, '2026-07-05')).toEqual({
+        monthlyCount: 6,
+        yearlyCount: 6,
+        totalEntries: 6,
+        streak: 5,
+        newestRun: { first: '2026-07-01', last: '2026-07-05' },
+      });
       // One of two entries of a day goes: the day stays in the run.
       expect((await agent.delete(`/api/entries/${second.id}`)).status).toBe(200);
       expect((await stats(agent, '2026-07-05')).streak).toBe(5);
       // A day in the middle goes: the run is split and only its newest part counts.
       expect((await agent.delete(`/api/entries/${written.get('2026-07-03')?.id}`)).status).toBe(200);
-      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 4, yearlyCount: 4, totalEntries: 4, streak: 2 });
+      expect(await stats(agent, '2026-07-05')).toEqual({
+        monthlyCount: 4,
+        yearlyCount: 4,
+        totalEntries: 4,
+        streak: 2,
+        newestRun: { first: '2026-07-04', last: '2026-07-05' },
+      });
       // The newest day goes: the run ends yesterday.
       expect((await agent.delete(`/api/entries/${written.get('2026-07-05')?.id}`)).status).toBe(200);
       expect((await stats(agent, '2026-07-05')).streak).toBe(1);
       // A day written back into the gap (a writer whose calendar moved back) joins the runs again.
       await writeOn(agent, '2026-07-03');
-      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 4, yearlyCount: 4, totalEntries: 4, streak: 4 });
+      expect(await stats(agent, '2026-07-05')).toEqual({
+        monthlyCount: 4,
+        yearlyCount: 4,
+        totalEntries: 4,
+        streak: 4,
+        newestRun: { first: '2026-07-01', last: '2026-07-04' },
+      });
       // An entry dated after the reader's today does not count towards the streak that ends by today.
       const sixth = await writeOn(agent, '2026-07-06');
-      expect((await stats(agent, '2026-07-05')).streak).toBe(4);
-      expect((await stats(agent, '2026-07-06')).streak).toBe(1);
+      expect(await stats(agent, '2026-07-05')).toMatchObject({ streak: 4, newestRun: { first: '2026-07-01', last: '2026-07-04' } });
+      expect(await stats(agent, '2026-07-06')).toMatchObject({ streak: 1, newestRun: { first: '2026-07-06', last: '2026-07-06' } });
       // A run of one day goes: the run before it is the newest again, and it ended two days ago.
       expect((await agent.delete(`/api/entries/${sixth.id}`)).status).toBe(200);
-      expect((await stats(agent, '2026-07-06')).streak).toBe(0);
+      expect(await stats(agent, '2026-07-06')).toMatchObject({ streak: 0, newestRun: { first: '2026-07-01', last: '2026-07-04' } });
       // The first day of the run goes.
       expect((await agent.delete(`/api/entries/${written.get('2026-07-01')?.id}`)).status).toBe(200);
-      expect(await stats(agent, '2026-07-05')).toEqual({ monthlyCount: 3, yearlyCount: 3, totalEntries: 3, streak: 3 });
+      expect(await stats(agent, '2026-07-05')).toEqual({
+        monthlyCount: 3,
+        yearlyCount: 3,
+        totalEntries: 3,
+        streak: 3,
+        newestRun: { first: '2026-07-02', last: '2026-07-04' },
+      });
     });
 
     it('uses the writer’s local calendar, far from the server’s time zone', async () => {
@@ -565,11 +597,12 @@ describe.each(DATABASE_KINDS)('journal entries over HTTP on %s', (kind) => {
       expect(res.status).toBe(201);
       expect(res.json.localDate).toBe('2027-01-01');
       const res2 = await agent.get('/api/stats?today=2027-01-01');
-      expect(res2.json).toEqual({ monthlyCount: 1, yearlyCount: 1, totalEntries: 1, streak: 1 });
+      expect(res2.json).toEqual({ monthlyCount: 1, yearlyCount: 1, totalEntries: 1, streak: 1, newestRun: { first: '2027-01-01', last: '2027-01-01' } });
       // And 11:00 UTC on 1 January is still 31 December in Baker Island (UTC-12).
       h.clock.set('2027-01-01T11:00:00.000Z');
       const west = await agent.get('/api/stats?today=2026-12-31');
-      expect(west.json).toMatchObject({ monthlyCount: 0, yearlyCount: 0, totalEntries: 1 });
+      // Its today is before the entry's day: no run up to it yet.
+      expect(west.json).toMatchObject({ monthlyCount: 0, yearlyCount: 0, totalEntries: 1, streak: 0, newestRun: null });
     });
 
     it('refuses a missing or far-off today', async () => {

@@ -329,7 +329,7 @@ export async function readStats(db: Db, userId: string, today: number): Promise<
     ])
     .where('uid', '=', userId)
     .executeTakeFirst();
-  if (!row) return { monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0 };
+  if (!row) return { monthlyCount: 0, yearlyCount: 0, totalEntries: 0, streak: 0, newestRun: null };
   const kept = row.run_first === null || row.run_last === null ? undefined : { first: row.run_first, last: row.run_last };
   // Entries dated after the reader's today (their calendar moved back): the run that counts is the one up to today.
   const run = kept && kept.last > today ? await findRun(db, userId, today) : kept;
@@ -339,6 +339,7 @@ export async function readStats(db: Db, userId: string, today: number): Promise<
     totalEntries: row.entry_count,
     // docs/product.md §4: the run counts only while it ends today or yesterday.
     streak: run && run.last >= today - 1 ? run.last - run.first + 1 : 0,
+    newestRun: run ? { first: dayNumberToKey(run.first), last: dayNumberToKey(run.last) } : null,
   };
 }
 

@@ -201,7 +201,13 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     const { agent } = await signUpAndVerify(h);
     const csv = 'date,gratitude\n2026-03-13,One\n2026-03-14,Two\n2026-03-15,Three\n';
     expect(await summaryOf(agent, 'csv', bytes(csv))).toMatchObject({ imported: 3 });
-    expect(await stats(agent)).toEqual({ monthlyCount: 3, yearlyCount: 3, totalEntries: 3, streak: 3 });
+    expect(await stats(agent)).toEqual({
+      monthlyCount: 3,
+      yearlyCount: 3,
+      totalEntries: 3,
+      streak: 3,
+      newestRun: { first: '2026-03-13', last: '2026-03-15' },
+    });
   });
 
   it('maps CSV columns as the person chooses, guesses them first, and refuses bad rows by number', async () => {
