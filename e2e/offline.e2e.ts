@@ -1,12 +1,12 @@
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { localDayKey } from '../src/shared/dates';
+import { addDays, localDayKey, monthKeyOf } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { appStarted, gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
-import { ADD_ANY_ENTRY, ADD_ENTRY } from './support/journal';
+import { ADD_ANOTHER, ADD_ANY_ENTRY, ADD_ENTRY } from './support/journal';
 import { readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
@@ -486,6 +486,94 @@ describe('saying that waiting entries have synced', () => {
       await expect.poll(storedInAll).toBe(4);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect((await synced()).flat()).toEqual(['2 entries synced', '1 entry synced']);
+    });
+  });
+});
+
+/** Everything the stats panel's summary says from now on, in order. */
+async function recordStats(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stats: string[] }).stats = seen;
+    const record = () => {
+      const summary = document.querySelector('.stats-panel .stats-summary');
+      const text = summary?.textContent ?? '';
+      if (text !== seen.at(-1)) seen.push(text);
+    };
+    record();
+    new MutationObserver(record).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { stats: string[] }).stats);
+}
+
+describe('the stats while entries wait to sync', () => {
+  it('count an entry written offline at once, as the server will, and once only after it syncs', async () => {
+    await withJournal(async (page, context) => {
+      const today = localDayKey(new Date());
+      const yesterday = addDays(today, -1);
+      await createEntryViaApi(page, { gratitude: 'A long walk' }, yesterday);
+      await waitForServiceWorker(page);
+      await page.reload();
+      const stats = page.getByRole('region', { name: 'Your journal statistics' });
+      const thisMonth = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'} this month`;
+      // Yesterday counts this month unless today is the first.
+      const before = monthKeyOf(yesterday) === monthKeyOf(today) ? 1 : 0;
+      const yearBefore = yesterday.slice(0, 4) === today.slice(0, 4) ? 1 : 0;
+      await visible(stats.getByText(thisMonth(before)));
+      await visible(stats.getByText('1 day streak'));
+      const shown = await recordStats(page);
+      /** The month's count and the streak the summary has shown, each change once. */
+      const numbersShown = async () =>
+        (await shown()).flatMap((text) => {
+          const month = /(\d+) entr(?:y|ies) this month/.exec(text);
+          const streak = /(\d+) day streak/.exec(text) ?? (text.includes('No current streak') ? ['', '0'] : null);
+          return month && streak ? [[Number(month[1]), Number(streak[1])]] : [];
+        }).filter((numbers, i, all) => i === 0 || numbers.join() !== all[i - 1]?.join());
+
+      // Today had no entry: the one written offline adds to the month and carries the streak on to today.
+      await writeOffline(page, context, ['Rain on the roof']);
+      await visible(stats.getByText(thisMonth(before + 1)));
+      await visible(stats.getByText('2 day streak'));
+      await stats.getByRole('button', { name: 'Show more stats' }).click();
+      await expect
+        .poll(() => stats.innerText())
+        .toMatch(new RegExp(`Entries this year\\s+${yearBefore + 1}\\s+Total entries\\s+2`));
+      await stats.getByRole('button', { name: 'Show fewer stats' }).click();
+      // Today has its entry, waiting or not: writing another is no longer the page's main button.
+      await visible(page.getByRole('button', { name: ADD_ANOTHER }));
+      expect(await page.getByRole('button', { name: ADD_ENTRY }).count()).toBe(0);
+
+      // Once the server has it, it counts once: the numbers stay as they were, never counting it twice.
+      await context.setOffline(false);
+      await gone(page.getByText(WAITING));
+      // The lists and the numbers are fetched again once it is sent: a moment on this machine.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await visible(stats.getByText(thisMonth(before + 1)));
+      await visible(stats.getByText('2 day streak'));
+      expect(await numbersShown()).toEqual([
+        [before, 1],
+        [before + 1, 2],
+      ]);
+
+      // Deleted offline, it leaves the numbers at once: the streak is yesterday's again.
+      await context.setOffline(true);
+      await visible(page.getByRole('status').filter({ hasText: OFFLINE }));
+      const card = page.getByRole('article').filter({ hasText: 'Rain on the roof' });
+      await card.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await visible(stats.getByText(thisMonth(before)));
+      await visible(stats.getByText('1 day streak'));
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+
+      await context.setOffline(false);
+      await gone(page.getByRole('status').filter({ hasText: OFFLINE }));
+      await page.reload();
+      await visible(stats.getByText(thisMonth(before)));
+      await visible(stats.getByText('1 day streak'));
+      await stats.getByRole('button', { name: 'Show more stats' }).click();
+      await expect
+        .poll(() => stats.innerText())
+        .toMatch(new RegExp(`Entries this year\\s+${yearBefore}\\s+Total entries\\s+1`));
     });
   });
 });

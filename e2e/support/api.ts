@@ -64,12 +64,14 @@ export async function signInContext(
 }
 
 /**
- * Stores an entry through the API with a signed-in page's session, as if written earlier today; throws unless the
- * server answers 201. The page must be on the app: its origin goes with the write, as a browser's would.
+ * Stores an entry through the API with a signed-in page's session, as if written earlier today (or on `localDate`,
+ * which the server takes within a day of its own); throws unless the server answers 201. The page must be on the
+ * app: its origin goes with the write, as a browser's would.
  */
 export async function createEntryViaApi(
   page: Page,
   content: { gratitude: string; celebration?: string; manifestation?: string },
+  localDate = localDayKey(new Date()),
 ): Promise<void> {
   const response = await page.request.post('/api/entries', {
     // A browser sends Origin on every write; the server refuses writes without it.
@@ -77,7 +79,7 @@ export async function createEntryViaApi(
     data: {
       id: randomUUID(),
       content: { celebration: '', manifestation: '', ...content },
-      localDate: localDayKey(new Date()),
+      localDate,
     },
   });
   if (response.status() !== 201) {

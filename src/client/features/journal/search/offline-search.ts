@@ -12,26 +12,10 @@ import {
   toSearchResult,
 } from '../../../../shared/search';
 import { journalKeys } from '../api';
+import { entriesOf } from '../list/cached-entries';
 import { withPendingWrites } from '../list/pending-entries';
 import type { PendingWrite } from '../sync/outbox';
 import type { SearchLocation } from './search-view';
-
-function isEntry(value: unknown): value is JournalEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return ['id', 'localDate', 'date', 'updatedAt', 'gratitude', 'celebration', 'manifestation', 'memory'].every(
-    (field) => typeof entry[field] === 'string',
-  );
-}
-
-/** The entries of a cached answer: a day's page ({entries}) or a month's pages ({pages: [{entries}]}). */
-function entriesOf(data: unknown): JournalEntry[] {
-  if (typeof data !== 'object' || data === null) return [];
-  const answer = data as { entries?: unknown; pages?: unknown };
-  if (Array.isArray(answer.entries)) return answer.entries.filter(isEntry);
-  if (Array.isArray(answer.pages)) return answer.pages.flatMap(entriesOf);
-  return [];
-}
 
 /**
  * The entries this device holds (docs/architecture.md, "The app's data"): every day and month list in the query

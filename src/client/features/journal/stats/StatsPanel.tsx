@@ -7,7 +7,9 @@ import { useStats } from '../api';
 import { useDayCounts } from '../calendar/day-counts';
 import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
+import { usePendingWrites } from '../writing/entry-writes';
 import { LoadingStats, Stat, monthlyCountText, streakText } from './LoadingStats';
+import { statsWithPendingWrites, useKnownJournal } from './pending-stats';
 
 export { monthlyCountText, streakText } from './LoadingStats';
 
@@ -41,10 +43,14 @@ const detailsRefreshes = new Map<string, 'refreshing' | number>();
 /**
  * Entries this month and the current streak, with the year's and all-time counts behind an expander. Opening the
  * expander refreshes the numbers (another device may have written since); if that refresh fails, the summary keeps
- * the numbers it has, and only the details say they could not be loaded.
+ * the numbers it has, and only the details say they could not be loaded. The entries still waiting to sync count
+ * as the server will count them once they arrive (pending-stats.ts).
  */
 export function StatsPanel({ today, shownMonth }: { today: string; /** The month view's month, YYYY-MM. */ shownMonth?: string }) {
   const stats = useStats(today);
+  const pendingWrites = usePendingWrites();
+  const knownJournal = useKnownJournal();
+  const counted = stats.data && statsWithPendingWrites(stats.data, pendingWrites, today, knownJournal);
   const shownMonthCount = useShownMonthCount(shownMonth, today);
   const [expanded, setExpanded] = useState(false);
   const [, detailsRefreshed] = useReducer((count: number) => count + 1, 0);
@@ -87,14 +93,14 @@ export function StatsPanel({ today, shownMonth }: { today: string; /** The month
       </h2>
       {stats.isPending && !unavailable && <LoadingStats />}
       {unavailable && <p className="stats-message muted">{STATS_MESSAGES.unavailable}</p>}
-      {stats.data && !unavailable && (
+      {counted && !unavailable && (
         <>
           <div className="stats-summary">
-            <Stat icon="✎" text={monthlyCountText(stats.data.monthlyCount)} />
+            <Stat icon="✎" text={monthlyCountText(counted.monthlyCount)} />
             {shownMonth !== undefined && shownMonthCount !== undefined && (
               <Stat icon="▦" text={shownMonthCountText(shownMonthCount, shownMonth, today)} />
             )}
-            <Stat icon="☀" text={streakText(stats.data.streak)} />
+            <Stat icon="☀" text={streakText(counted.streak)} />
             <button
               type="button"
               className="btn btn-link stats-toggle"
@@ -112,11 +118,11 @@ export function StatsPanel({ today, shownMonth }: { today: string; /** The month
               <dl className="stats-details">
                 <div className="stats-detail">
                   <dt>Entries this year</dt>
-                  <dd className="tabular">{stats.data.yearlyCount}</dd>
+                  <dd className="tabular">{counted.yearlyCount}</dd>
                 </div>
                 <div className="stats-detail">
                   <dt>Total entries</dt>
-                  <dd className="tabular">{stats.data.totalEntries}</dd>
+                  <dd className="tabular">{counted.totalEntries}</dd>
                 </div>
               </dl>
             )}

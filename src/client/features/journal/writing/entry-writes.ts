@@ -2,7 +2,7 @@ import { useMutation, type InfiniteData, type QueryClient } from '@tanstack/reac
 import { useSyncExternalStore } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { newEntryId } from '../../../../shared/entry-id';
-import type { EntryContent, EntryPage, JournalEntry } from '../../../../shared/entry-schemas';
+import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../../shared/entry-schemas';
 import { AUTH_MESSAGES } from '../../../../shared/messages';
 import { ApiError } from '../../../lib/api';
 import { connection } from '../../../lib/connection/connection-state';
@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/session/auth-context';
 import { todayKey } from '../../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from '../api';
 import { lookBackKeys } from '../look-back/api';
+import { knownJournal, statsWithPendingWrites } from '../stats/pending-stats';
 import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from '../sync/outbox';
 import { unsentWrites } from '../sync/unsent-writes';
 
@@ -69,11 +70,30 @@ function editCachedLists(queryClient: QueryClient, edit: (entries: JournalEntry[
   });
 }
 
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Counts a confirmed write in every cached day's stats as the server now does, before the lists take it in: while it
+ * waited, the stats panel counted it from the outbox (stats/pending-stats.ts), and once it is in the lists it counts
+ * from there. So the numbers neither dip nor count it twice until the stats' refetch brings the server's.
+ */
+function countConfirmed(queryClient: QueryClient, write: PendingWrite): void {
+  if (write.kind === 'update') return;
+  const known = knownJournal(queryClient);
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: journalKeys.stats })) {
+    const [, day, ...rest] = query.queryKey;
+    // Only the stats of a day; the calendar's day counts live under the same key (calendar/day-counts.ts).
+    if (typeof day !== 'string' || !DAY_KEY.test(day) || rest.length > 0) continue;
+    queryClient.setQueryData<Stats>(query.queryKey, (stats) => stats && statsWithPendingWrites(stats, [write], day, known));
+  }
+}
+
 /**
  * Puts the server's answer into the cached lists the moment a write is confirmed, so the card does not blink
- * between leaving the outbox and the lists' refetch.
+ * between leaving the outbox and the lists' refetch, and into the cached stats (countConfirmed).
  */
 function showConfirmed(queryClient: QueryClient, write: PendingWrite, entry: JournalEntry | null): void {
+  countConfirmed(queryClient, write);
   if (write.kind === 'delete') {
     editCachedLists(queryClient, (entries) => entries.filter((cached) => cached.id !== write.id));
     return;
