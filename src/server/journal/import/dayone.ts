@@ -1,4 +1,5 @@
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
+import { type AsyncFlateStreamHandler, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
 import { z } from 'zod';
 import type { EntryField } from '../../../shared/entry-schemas';
 import type { EntryText } from '../repository';
@@ -95,37 +96,76 @@ function placeOf(location: DayOneEntry['location']): string | undefined {
   return parts.length ? [...new Set(parts)].join(', ') : undefined;
 }
 
-/** The JSON files in a zip, each read whole; more than `maxBytes` unpacked in all is refused (a zip bomb). */
-function jsonFilesInZip(bytes: Uint8Array, maxBytes: number): Uint8Array[] {
+const MB = 1024 * 1024;
+
+/**
+ * Hands a deflated file of a zip on as it is, compressed: it is unpacked once all of it is here (jsonFilesInZip), with
+ * a limit on what it may unpack to. fflate's own inflater unpacked each piece it was given in one go, however much
+ * that made: 1 MB of a zip bomb became 1 GiB in memory (3 GB resident, 18 s) before its size could be looked at.
+ */
+class KeepDeflated implements UnzipDecoder {
+  static readonly compression = 8;
+  ondata: AsyncFlateStreamHandler = () => undefined;
+  // The zip's own bytes, as the request brought them: never a shared buffer.
+  push(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
+    this.ondata(null, chunk, final);
+  }
+}
+
+/**
+ * The JSON files at the top of a zip, each read whole: together no larger unpacked than `journalBytes` (the largest
+ * file the server takes, as if they had been sent on their own). A file whose header says it is larger is refused
+ * before it is unpacked; any other is unpacked by zlib in pieces of 16 kB, counted as they come, and refused as soon
+ * as they pass the limit (a zip bomb). Photos and other media are never unpacked.
+ */
+function jsonFilesInZip(bytes: Uint8Array, journalBytes: number): Uint8Array[] {
   const files: Uint8Array[] = [];
-  let unpacked = 0;
+  let kept = 0;
   let failure: Error | undefined;
+  const tooLarge = () =>
+    new UnreadableFile(`The journal in the zip file is larger than this server accepts (${Math.floor(journalBytes / MB)} MB).`);
+  const damaged = () => new UnreadableFile('The zip file is damaged.');
   const unzip = new Unzip((file: UnzipFile) => {
     // Day One puts each journal's JSON at the top of the zip; photos and the like are in folders.
-    if (!/^[^/]+\.json$/i.test(file.name) || file.name.startsWith('__MACOSX')) return;
+    if (failure || !/^[^/]+\.json$/i.test(file.name) || file.name.startsWith('__MACOSX')) return;
+    if (file.compression !== 0 && file.compression !== KeepDeflated.compression) {
+      failure = new UnreadableFile('The zip file is compressed in a way this server cannot read.');
+      return;
+    }
+    if (file.originalSize !== undefined && kept + file.originalSize > journalBytes) {
+      failure = tooLarge();
+      return;
+    }
+    // Stored: the file itself, no larger than the zip. Deflated: compressed, no larger than the zip either.
     const chunks: Uint8Array[] = [];
     file.ondata = (error, data, final) => {
       if (failure) return;
       if (error) {
-        failure = new UnreadableFile('The zip file is damaged.');
-        return;
-      }
-      unpacked += data.length;
-      if (unpacked > maxBytes) {
-        failure = new UnreadableFile('The zip file unpacks to more than this server accepts.');
-        file.terminate();
+        failure = damaged();
         return;
       }
       chunks.push(data);
-      if (final) files.push(Buffer.concat(chunks));
+      if (!final) return;
+      const whole = Buffer.concat(chunks);
+      chunks.length = 0;
+      try {
+        const unpacked =
+          file.compression === 0 ? whole : inflateRawSync(whole, { maxOutputLength: Math.max(1, journalBytes - kept) });
+        kept += unpacked.length;
+        if (kept > journalBytes) throw new RangeError('too large');
+        files.push(unpacked);
+      } catch (cause) {
+        const over = cause instanceof RangeError || (cause as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
+        failure = over ? tooLarge() : damaged();
+      }
     };
     file.start();
   });
-  unzip.register(UnzipInflate);
+  unzip.register(KeepDeflated);
   try {
     unzip.push(bytes, true);
   } catch {
-    throw new UnreadableFile('The zip file is damaged.');
+    throw damaged();
   }
   if (failure) throw failure;
   if (files.length === 0) throw new UnreadableFile('The zip file holds no Day One journal (a .json file at its top).');
@@ -141,8 +181,8 @@ function isZip(bytes: Uint8Array): boolean {
  * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its tags and its place
  * added to the memory as labelled lines. Photos and other media are not imported, and the notes say how many.
  */
-export function parseDayOne(bytes: Uint8Array, maxUnpackedBytes: number): ParsedFile {
-  const documents = isZip(bytes) ? jsonFilesInZip(bytes, maxUnpackedBytes) : [bytes];
+export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedFile {
+  const documents = isZip(bytes) ? jsonFilesInZip(bytes, maxJournalBytes) : [bytes];
   const candidates: Candidate[] = [];
   const refused: Refusal[] = [];
   let media = 0;

@@ -366,7 +366,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const refused = await importFile(agent, 'dayone', bomb);
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ message: 'The zip file unpacks to more than this server accepts.' });
+    expect(refused.json).toMatchObject({ message: 'The journal in the zip file is larger than this server accepts (1 MB).' });
 
     // Thousands of bad rows: every one is counted, the first 500 listed.
     const bad = ['date,gratitude', ...Array.from({ length: 2000 }, () => 'someday,text')].join('\n');

@@ -50,8 +50,8 @@ export type { ImportSummary };
 export interface ImportOptions {
   dryRun: boolean;
   csvMapping: CsvMappingQuery;
-  /** How much a zip may unpack to. */
-  maxUnpackedBytes: number;
+  /** The largest file accepted, which the journals in a zip may unpack to. */
+  maxFileBytes: number;
   /** Told after each transaction of an import: entries written so far, of how many. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -127,7 +127,7 @@ export class JournalImporter {
   async run(userId: string, format: ImportFormat, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
     const file = await readOnWorker(userId, format, bytes, {
       csvMapping: options.csvMapping,
-      maxUnpackedBytes: options.maxUnpackedBytes,
+      maxFileBytes: options.maxFileBytes,
       now: this.deps.now().getTime(),
     });
     const { planned, refused, notes } = file;

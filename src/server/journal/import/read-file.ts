@@ -39,8 +39,8 @@ export interface CheckedFile {
 
 export interface ReadOptions {
   csvMapping: CsvMappingQuery;
-  /** How much a zip may unpack to. */
-  maxUnpackedBytes: number;
+  /** The largest file accepted, which the journals in a zip may unpack to. */
+  maxFileBytes: number;
   /** The server's time, which decides the latest day an entry may have (the writer's tomorrow). */
   now: number;
 }
@@ -50,7 +50,7 @@ function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): P
     case 'ours':
       return parseOurs(bytes);
     case 'dayone':
-      return parseDayOne(bytes, options.maxUnpackedBytes);
+      return parseDayOne(bytes, options.maxFileBytes);
     case 'csv':
       return parseCsv(bytes, options.csvMapping);
   }

@@ -14,9 +14,6 @@ import { ImportInterrupted, type ImportOptions, type ImportSummary, type Journal
 const formatSchema = z.enum(IMPORT_FORMATS);
 const dryRunSchema = z.enum(['1', '0', 'true', 'false']).optional();
 
-/** A zip may unpack to this many times the largest file accepted, and no more. */
-const UNPACK_FACTOR = 4;
-
 /** What an interrupted import tells the person: how far it got, and that the same file finishes it. */
 function interruptedError(error: ImportInterrupted): HttpError {
   const done = error.imported.toLocaleString('en-US');
@@ -66,7 +63,7 @@ export function importRoutes(
     const options: ImportOptions = {
       dryRun: dryRunParam === '1' || dryRunParam === 'true',
       csvMapping,
-      maxUnpackedBytes: maxBytes * UNPACK_FACTOR,
+      maxFileBytes: maxBytes,
     };
 
     const wantsProgress = !options.dryRun && /application\/x-ndjson/i.test(c.req.header('accept') ?? '');
