@@ -20,7 +20,7 @@ import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/importer';
-import { importRoutes } from './journal/import/routes';
+import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { lookBackRoutes } from './journal/look-back';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
@@ -124,12 +124,7 @@ export function createApp(deps: AppDeps) {
   app.on(WRITE_METHODS, '/api/*', (c, next) => (c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH ? next() : sameOrigin(c, next)));
 
   const tooLarge = () => new HttpError(PAYLOAD_TOO_LARGE.status, PAYLOAD_TOO_LARGE.code, PAYLOAD_TOO_LARGE.message);
-  const importTooLarge = () =>
-    new HttpError(
-      PAYLOAD_TOO_LARGE.status,
-      PAYLOAD_TOO_LARGE.code,
-      `The file is larger than this server accepts (${Math.floor(config.importMaxBytes / (1024 * 1024))} MB).`,
-    );
+  const importTooLarge = () => importFileTooLarge(config.importMaxBytes);
   const streamedBodyLimit = (maxSize: number, refuse: () => HttpError) =>
     bodyLimit({
       maxSize,
@@ -138,7 +133,6 @@ export function createApp(deps: AppDeps) {
       },
     });
   const limitStreamedBody = streamedBodyLimit(MAX_BODY_BYTES, tooLarge);
-  const limitStreamedImport = streamedBodyLimit(config.importMaxBytes, importTooLarge);
   // Only requests that carry a body pass through the limit: reading a GET's body would cost every read.
   app.on(WRITE_METHODS, '/api/*', async (c, next) => {
     // A declared length is checked as it is: Node reads no more than that many bytes. Hono's bodyLimit would turn
@@ -157,11 +151,14 @@ export function createApp(deps: AppDeps) {
     if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') {
       throw new HttpError(501, 'unsupported-transfer-encoding', 'Request bodies must be sent whole or chunked');
     }
+    // An import's streamed file is counted by its route as it reads it, once the person may import now: read here, up
+    // to IMPORT_MAX_MB, it would be held before anyone was asked who sent it (journal/import/routes.ts).
+    if (importing) return next();
     // A streamed (chunked) body has no length up front: it is counted as it arrives. If it breaks off or is
     // malformed, the client is at fault, not the database: a 400, whatever error the broken stream reports.
     let reading = true;
     try {
-      return await (importing ? limitStreamedImport : limitStreamedBody)(c, () => {
+      return await limitStreamedBody(c, () => {
         reading = false;
         return next();
       });

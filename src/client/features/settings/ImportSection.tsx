@@ -135,7 +135,12 @@ export function ImportSection() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const focusNext = useRef<'heading' | 'file' | null>(null);
-  const preview = useRef<AbortController | null>(null);
+  /** Which preview is wanted: each new choice counts one more, and an answer for an older one is dropped. */
+  const previewTurn = useRef(0);
+  /** The preview on its way, settled either way: the server reads one file of a person's at a time. */
+  const previewOnItsWay = useRef<Promise<void> | null>(null);
+  /** Stops a preview still on its way when the section goes. */
+  const leaving = useRef<AbortController | null>(null);
   const chosenFile = useRef<File | null>(null);
   /** How many entries the last preview promised: the progress bar's length until the server says. */
   const expected = useRef(0);
@@ -148,8 +153,12 @@ export function ImportSection() {
     else if (target === 'file') fileInputRef.current?.focus();
   }, [step]);
 
-  // A preview still on its way is dropped when the section goes.
-  useEffect(() => () => preview.current?.abort(), []);
+  // A preview still on its way is stopped when the section goes.
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
 
   // Closing the page mid-import stops the upload: the browser asks first.
   const importing = step.name === 'importing';
@@ -163,10 +172,12 @@ export function ImportSection() {
   const tooBig = file !== null && maxBytes !== null && file.size > maxBytes;
   const limitWords = maxBytes === null ? '' : `Files up to ${formatBytes(maxBytes)}.`;
 
-  /** A preview still on its way is for a choice that has just changed: it is dropped. */
+  /**
+   * A preview still on its way is for a choice that has just changed: its answer is dropped. It is not stopped: the
+   * server would read the file to its end all the same, and refuse the next preview while it does.
+   */
   function dropPreview() {
-    preview.current?.abort();
-    preview.current = null;
+    previewTurn.current += 1;
     setChecking(false);
   }
 
@@ -188,15 +199,25 @@ export function ImportSection() {
   }
 
   async function runPreview(chosen: File, kind: ImportFormat, columns: CsvMapping | null) {
-    preview.current?.abort();
-    const controller = new AbortController();
-    preview.current = controller;
+    const turn = (previewTurn.current += 1);
     setChecking(true);
     setError(null);
     setAnnouncement('Checking your file…');
+    // One preview at a time: a newer choice waits for the one on its way, and only the newest is sent.
+    for (let waiting = previewOnItsWay.current; waiting; waiting = previewOnItsWay.current) {
+      await waiting;
+      if (previewOnItsWay.current === waiting) previewOnItsWay.current = null;
+      if (turn !== previewTurn.current) return;
+    }
+    const sending = sendImport(chosen, kind, { dryRun: true, mapping: columns, signal: leaving.current?.signal });
+    const settled = sending.then(
+      () => undefined,
+      () => undefined,
+    );
+    previewOnItsWay.current = settled;
     try {
-      const report = await sendImport(chosen, kind, { dryRun: true, mapping: columns, signal: controller.signal });
-      if (controller.signal.aborted) return;
+      const report = await sending;
+      if (turn !== previewTurn.current) return;
       if (step.name !== 'preview') focusNext.current = 'heading';
       expected.current = report.toImport;
       setStep({ name: 'preview', report });
@@ -206,14 +227,12 @@ export function ImportSection() {
           : 'Preview ready: nothing in this file can be imported.',
       );
     } catch (failure) {
-      if (controller.signal.aborted) return;
+      if (turn !== previewTurn.current) return;
       setError(errorMessage(failure));
       setAnnouncement('');
     } finally {
-      if (preview.current === controller) {
-        preview.current = null;
-        setChecking(false);
-      }
+      if (previewOnItsWay.current === settled) previewOnItsWay.current = null;
+      if (turn === previewTurn.current) setChecking(false);
     }
   }
 

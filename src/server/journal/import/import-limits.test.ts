@@ -1,4 +1,4 @@
-import { Zip, ZipDeflate, strToU8, zipSync } from 'fflate';
+import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../../test/harness';
@@ -58,10 +58,49 @@ describe.each(DATABASE_KINDS)('the limits of an import on %s', (kind) => {
     return agent.request('POST', `/api/import?format=${format}${query}`, file, { 'content-type': 'application/octet-stream' });
   }
 
-  /** A preview of a small zip first, so that what any import costs once (its worker's start) is not counted. */
+  /**
+   * An import whose file is still on its way: its body stays open until `send` is called with the rest. Whether the
+   * server has asked for any of it shows in `pulled`.
+   */
+  function slowImport(agent: Agent, query = '&dryRun=1') {
+    let finish: (rest: string) => void = () => undefined;
+    const state = { pulled: false };
+    let started = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          state.pulled = true;
+          if (started) return undefined;
+          started = true;
+          controller.enqueue(new TextEncoder().encode('date,gratitude\n'));
+          return new Promise<void>((resolve) => {
+            finish = (rest) => {
+              controller.enqueue(new TextEncoder().encode(rest));
+              controller.close();
+              resolve();
+            };
+          });
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const answer = h.journal.app.request(`/api/import?format=csv${query}`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { origin: 'http://localhost:3000', cookie: agent.cookie, 'content-type': 'application/octet-stream' },
+    } as RequestInit);
+    return { answer: Promise.resolve(answer), state, send: (rest: string) => finish(rest) };
+  }
+
+  /** Waits until the server has begun to read this import's file (it has its slot). */
+  async function reading(state: { pulled: boolean }) {
+    while (!state.pulled) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  /** A preview of a small file first, so that what any import costs once (its reader's start) is not counted. */
   async function warmUp(agent: Agent) {
-    const small = zipSync({ 'Journal.json': strToU8(JSON.stringify({ entries: [] })) });
-    expect((await importFile(agent, 'dayone', small, '&dryRun=1')).status).toBe(200);
+    expect((await importFile(agent, 'dayone', strToU8(JSON.stringify({ entries: [] })), '&dryRun=1')).status).toBe(200);
   }
 
   it('refuses a zip bomb while it unpacks, its memory growing by about the file limit and no more', async () => {
@@ -79,5 +118,59 @@ describe.each(DATABASE_KINDS)('the limits of an import on %s', (kind) => {
       code: 'unreadable-file',
       message: `The journal in the zip file is larger than this server accepts (${LIMIT_MB} MB).`,
     });
+  });
+
+  it('runs one import per person at a time, and two on the server, refusing the rest before reading their files', async () => {
+    const ada = await signUpAndVerify(h);
+    const bob = await signUpAndVerify(h);
+    const carol = await signUpAndVerify(h);
+    const csv = new TextEncoder().encode('date,gratitude\n2020-01-01,Tea\n');
+
+    const adas = slowImport(ada.agent);
+    await reading(adas.state);
+    // Ada's second import, while her first is on its way: refused at once, with words.
+    const again = await importFile(ada.agent, 'csv', csv, '&dryRun=1');
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({
+      code: 'import-running',
+      message: 'An import of yours is still running. Wait until it has finished, then try again: what it has saved is not imported twice.',
+    });
+
+    const bobs = slowImport(bob.agent, '');
+    await reading(bobs.state);
+    // Two imports run: Carol's is refused, and her file is not read at all.
+    const carols = slowImport(carol.agent);
+    const busy = await carols.answer;
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('30');
+    expect(await busy.json()).toEqual({
+      code: 'imports-busy',
+      message: 'The server is busy with other imports just now. Please try again in a minute.',
+    });
+    expect(carols.state.pulled).toBe(false);
+    // Nor is the file of someone not signed in.
+    const stranger = slowImport(h.agent());
+    expect((await stranger.answer).status).toBe(401);
+    expect(stranger.state.pulled).toBe(false);
+
+    // Once they end, answered, others can import.
+    adas.send('2020-01-02,Bread\n');
+    bobs.send('2020-01-03,Soup\n');
+    expect((await adas.answer).status).toBe(200);
+    expect(await (await bobs.answer).json()).toMatchObject({ imported: 1 });
+    expect((await importFile(carol.agent, 'csv', csv)).status).toBe(200);
+    expect((await importFile(ada.agent, 'csv', csv, '&dryRun=1')).status).toBe(200);
+  });
+
+  it('gives the slot back when an import fails, and after a streamed import has ended', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const unreadable = await importFile(agent, 'csv', new Uint8Array([0xff, 0xfe, 0x00]));
+    expect(unreadable.status).toBe(400);
+    const streamed = await agent.request('POST', '/api/import?format=csv', new TextEncoder().encode('date,gratitude\n2020-02-01,Tea\n'), {
+      'content-type': 'application/octet-stream',
+      accept: 'application/x-ndjson',
+    });
+    expect(streamed.text.trim().split('\n').at(-1)).toContain('"imported":1');
+    expect((await importFile(agent, 'csv', new TextEncoder().encode('date,gratitude\n2020-02-02,Tea\n'))).status).toBe(200);
   });
 });
