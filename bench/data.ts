@@ -311,7 +311,7 @@ async function postImport(server: RunningServer, cookie: string, file: Buffer, d
   return (await res.json()) as ImportAnswer;
 }
 
-/** When an import started, when its first transaction was committed (its first line of progress) and when it ended. */
+/** When an import started, when it began to write (its first line of progress) and when it ended. */
 interface ImportPhases {
   start: number;
   firstWrite: number;
@@ -319,8 +319,8 @@ interface ImportPhases {
 }
 
 /**
- * An import that asks for progress, as the app does: the first line comes after the file was read, checked and
- * looked up, and its first transaction committed.
+ * An import that asks for progress, as the app does: the first line comes once the file was read, checked and
+ * looked up, as the first transaction begins.
  */
 async function importWithProgress(server: RunningServer, cookie: string, file: Buffer): Promise<ImportPhases> {
   const start = performance.now();
@@ -335,7 +335,7 @@ async function importWithProgress(server: RunningServer, cookie: string, file: B
   const decoder = new TextDecoder();
   for await (const chunk of res.body) {
     text += decoder.decode(chunk, { stream: true });
-    // The answer's headers may go out at once; its first whole line is the first commit's progress.
+    // The answer's headers may go out at once; its first whole line says the file is read and writing begins.
     if (!firstWrite && text.includes('\n')) firstWrite = performance.now();
   }
   const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as { result?: ImportAnswer };

@@ -20,6 +20,7 @@ import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/importer';
+import { ImportReaders } from './journal/import/readers';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { lookBackRoutes } from './journal/look-back';
 import { journalRoutes } from './journal/routes';
@@ -192,7 +193,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/account', accountRoutes(services));
   app.route('/api/profile', profileRoutes(services));
   app.route('/api/reminders', reminderRoutes(services, reminders));
-  const importer = new JournalImporter({ db: database.db, write: (unit) => database.write(unit), now });
+  const importReaders = new ImportReaders();
+  const importer = new JournalImporter({ readers: importReaders, db: database.db, write: (unit) => database.write(unit), now });
   app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes(services));
   app.route('/api', journalRoutes(services));
@@ -242,6 +244,7 @@ export function createApp(deps: AppDeps) {
       await reminderScheduler.stop();
       await pruner.stop();
       await mailWorker.stop();
+      await importReaders.close();
       transport.close();
     },
   };

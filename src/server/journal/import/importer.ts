@@ -1,12 +1,12 @@
-import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { insertEntry } from '../repository';
 import type { ImportSummary } from '../../../shared/import';
-import { type ImportFormat, UnreadableFile } from './candidates';
+import type { ImportFormat } from './candidates';
 import type { CsvMappingQuery } from './csv';
-import type { CheckedFile, Planned, ReadOptions } from './read-file';
+import type { Planned } from './read-file';
+import type { ImportReaders } from './readers';
 
 /** Refusals listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_REFUSALS = 500;
@@ -52,7 +52,10 @@ export interface ImportOptions {
   csvMapping: CsvMappingQuery;
   /** The largest file accepted, which the journals in a zip may unpack to. */
   maxFileBytes: number;
-  /** Told after each transaction of an import: entries written so far, of how many. */
+  /**
+   * Told once the file is read and checked, with none written, then after each transaction of an import: entries
+   * written so far, of how many.
+   */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -75,41 +78,8 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** Lets other requests have the thread for about `ms` milliseconds. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Reads and checks the file on a worker thread (read-file.ts): parsing a file of many megabytes takes a second or
- * more, which on the thread that serves requests would hold up everybody's.
- */
-function readOnWorker(userId: string, format: ImportFormat, bytes: Uint8Array, options: ReadOptions): Promise<CheckedFile> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./read-file-worker.mjs', import.meta.url), {
-      workerData: { userId, format, bytes, options },
-      // The file's bytes move to the worker instead of being copied.
-      transferList: bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [],
-    });
-    // The entries come in batches, each its own message, so taking them in never holds this thread for long.
-    type Answer =
-      | { kind: 'entries'; entries: Planned[] }
-      | { kind: 'done'; file: Omit<CheckedFile, 'planned'> }
-      | { kind: 'failed'; unreadable: string | null };
-    const planned: Planned[] = [];
-    worker.on('message', (answer: Answer) => {
-      if (answer.kind === 'entries') {
-        planned.push(...answer.entries);
-        return;
-      }
-      if (answer.kind === 'done') resolve({ ...answer.file, planned });
-      else if (answer.unreadable !== null) reject(new UnreadableFile(answer.unreadable));
-      else reject(new Error('The import file could not be read'));
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`The import reader stopped (exit code ${code})`));
-    });
-  });
-}
-
 export interface ImporterDeps {
+  readers: ImportReaders;
   db: Kysely<Database>;
   write: DatabaseHandle['write'];
   now: () => Date;
@@ -125,7 +95,9 @@ export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   async run(userId: string, format: ImportFormat, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
-    const file = await readOnWorker(userId, format, bytes, {
+    // On a worker thread: parsing a file of many megabytes takes a second or more, which on the thread that serves
+    // requests would hold up everybody's.
+    const file = await this.deps.readers.read(userId, format, bytes, {
       csvMapping: options.csvMapping,
       maxFileBytes: options.maxFileBytes,
       now: this.deps.now().getTime(),
@@ -192,6 +164,8 @@ export class JournalImporter {
   ): Promise<{ imported: number; skipped: number }> {
     let imported = 0;
     let skipped = 0;
+    // The file is read: from now on the count is of entries written.
+    onProgress?.(0, entries.length);
     // Time owed to other requests, in milliseconds: timers count whole milliseconds, so a pause waits until at least
     // one is owed, and what a pause overran is not taken back with a burst of transactions afterwards.
     let owed = 0;
