@@ -140,6 +140,41 @@ describe('importing a journal in Settings', () => {
     });
   });
 
+  it('says it reads the file, then counts the entries up as they are written, to the end', async () => {
+    await withJournal(async (page) => {
+      const section = await openImport(page);
+      const rows = Array.from({ length: 300 }, (_, index) => {
+        const day = new Date(Date.UTC(2018, 0, 1 + index)).toISOString().slice(0, 10);
+        return `${day},Day ${index + 1} of the year`;
+      });
+      const csv = Buffer.from(['date,gratitude', ...rows].join('\n'));
+      await section.getByLabel('File to import').setInputFiles({ name: 'year.csv', mimeType: 'text/csv', buffer: csv });
+      await section.getByRole('button', { name: 'Preview the import' }).click();
+      const importButton = section.getByRole('button', { name: 'Import 300 entries' });
+      await visible(importButton);
+
+      const seen = await recordProgress(section);
+      await importButton.click();
+      await visible(section.getByRole('heading', { name: 'Import finished' }));
+      const labels = (await seen()).map((state) => state.label);
+      const phases = labels.filter((label, index) => label !== labels[index - 1]);
+      // While the server reads the file nothing has been written yet, and the bar does not pretend otherwise.
+      expect(phases.slice(0, 2)).toEqual(['Uploading…', 'Reading your file…']);
+      const counts = (await seen())
+        .filter((state) => state.label.startsWith('Importing'))
+        .map((state) => {
+          expect(state.label).toMatch(/^Importing [\d,]+ of 300 entries…$/);
+          return state.value;
+        });
+      // The bar moved with the writing: counts between none and all were shown, never going back.
+      expect(counts.some((count) => count > 0 && count < 300)).toBe(true);
+      expect(counts).toEqual([...counts].sort((a, b) => a - b));
+      expect(labels.at(-1)).toBe('All done');
+      expect(await section.locator('.notice-success').textContent()).toBe('Imported 300 entries.');
+      expect(await entriesOfDay(page, '2018-10-27')).toMatchObject([{ gratitude: 'Day 300 of the year' }]);
+    });
+  });
+
   it('maps the columns of a CSV file, previews again with the mapping, and imports it', async () => {
     await withJournal(async (page) => {
       const section = await openImport(page);

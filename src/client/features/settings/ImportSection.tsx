@@ -67,18 +67,22 @@ function wereAlreadyThere(count: number, tense: 'are' | 'were'): string {
 }
 
 /**
- * What the bar shows: the bytes sent while the file uploads, then the entries written as the server reports them
- * (starting from none of those the preview promised, once the whole file is sent).
+ * What the bar shows: the bytes sent while the file uploads, then (with no value: it moves on its own) that the server
+ * reads and checks it, then the entries written as the server reports them.
  */
-function progressShown(step: Extract<Step, { name: 'importing' }>): { label: string; value: number; max: number } {
+function progressShown(step: Extract<Step, { name: 'importing' }>): { label: string; value?: number; max: number } {
   const { progress, expected } = step;
   if (!progress) return { label: 'Uploading…', value: 0, max: 1 };
-  if (progress.phase === 'upload' && progress.loaded < progress.total) {
-    return { label: 'Uploading…', value: progress.loaded, max: progress.total };
+  if (progress.phase === 'upload') {
+    if (progress.loaded < progress.total) return { label: 'Uploading…', value: progress.loaded, max: progress.total };
+    return { label: 'Reading your file…', max: 1 };
   }
-  const done = progress.phase === 'import' ? progress.done : 0;
-  const total = (progress.phase === 'import' ? progress.total : 0) || expected;
-  return { label: `Importing ${formatCount(done)} of ${entriesWord(total)}…`, value: done, max: Math.max(total, 1) };
+  const total = progress.total || expected;
+  return {
+    label: `Importing ${formatCount(progress.done)} of ${entriesWord(total)}…`,
+    value: progress.done,
+    max: Math.max(total, 1),
+  };
 }
 
 /** The refused entries, each with its reason; a long list scrolls, and what the server left out is counted. */
