@@ -7,9 +7,11 @@ import {
   type CsvField,
   type CsvMapping,
   fileText,
+  MAX_ENTRIES,
   type ParsedFile,
   type Refusal,
   storedInstant,
+  tooManyEntries,
   UnreadableFile,
 } from './candidates';
 
@@ -48,6 +50,39 @@ function dateOfCell(cell: string): { localDate: string; date: string; utcOffset:
   const digits = zone.replace(/[^0-9]/g, '');
   const utcOffset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
   return { localDate: day, date, utcOffset: utcOffset || 0 };
+}
+
+/**
+ * Cells a CSV file may hold, rows times columns, its header included: 40 a row for a file of MAX_ENTRIES rows. The
+ * parser makes a string of every cell: 50 MB of commas on one row took 2.1 GB.
+ */
+const MAX_CELLS = MAX_ENTRIES * 40;
+
+/**
+ * Counts a CSV file's rows and cells on its text before the parser builds any of them, and refuses a file past
+ * MAX_ENTRIES rows or MAX_CELLS cells as soon as it counts one too many. A quote starts or ends quoted text, where
+ * commas and line breaks are the text's own; a blank line is no row (the parser skips it).
+ */
+function checkSize(text: string): void {
+  let rows = 0;
+  let cells = 0;
+  let inQuotes = false;
+  let rowHasText = false;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) inQuotes = !inQuotes;
+    else if (!inQuotes && (code === 0x0a || (code === 0x0d && text.charCodeAt(at + 1) !== 0x0a))) {
+      if (rowHasText && (rows += 1) > MAX_ENTRIES + 1) throw tooManyEntries();
+      rowHasText = false;
+      continue;
+    } else if (!inQuotes && code === 0x2c) cells += 1;
+    if (code !== 0x0d) rowHasText = true;
+    if (cells > MAX_CELLS) {
+      throw new UnreadableFile(
+        `The file has more than ${MAX_CELLS.toLocaleString('en-US')} cells: leave out the columns that are not imported, or split it into smaller files.`,
+      );
+    }
+  }
 }
 
 /** Column titles as the person will choose among them: blank ones are named by their place, repeats numbered. */
@@ -96,14 +131,18 @@ function chooseMapping(columns: string[], asked: CsvMappingQuery): CsvMapping {
  * mapping names. Columns mapped to nothing are not imported, and the preview says which.
  */
 export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile {
+  const text = fileText(bytes);
+  checkSize(text);
   let records: string[][];
   try {
-    records = parse(fileText(bytes), { bom: true, relax_column_count: true, skip_empty_lines: true });
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     if (error instanceof UnreadableFile) throw error;
     const reason = error instanceof CsvError ? ` (${error.message})` : '';
     throw new UnreadableFile(`The file could not be read as CSV${reason}.`);
   }
+  // Counted on the text already; a file whose rows end in a way the count did not see is caught here.
+  if (records.length > MAX_ENTRIES + 1) throw tooManyEntries();
   const [header, ...rows] = records;
   if (!header) throw new UnreadableFile('The CSV file is empty: it needs a header row naming its columns.');
   const columns = columnNames(header);

@@ -3,7 +3,16 @@ import { type AsyncFlateStreamHandler, Unzip, type UnzipDecoder, type UnzipFile 
 import { z } from 'zod';
 import type { EntryField } from '../../../shared/entry-schemas';
 import type { EntryText } from '../repository';
-import { type Candidate, fileText, type ParsedFile, type Refusal, storedInstant, UnreadableFile } from './candidates';
+import {
+  type Candidate,
+  countEntries,
+  fileText,
+  parseJson,
+  type ParsedFile,
+  type Refusal,
+  storedInstant,
+  UnreadableFile,
+} from './candidates';
 import { inTimeZone } from '../../zoned-time';
 
 /**
@@ -187,14 +196,10 @@ export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedF
   const refused: Refusal[] = [];
   let media = 0;
   let unknownZones = 0;
+  let counted = 0;
   for (const document of documents) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(fileText(document));
-    } catch (error) {
-      if (error instanceof UnreadableFile) throw error;
-      throw new UnreadableFile('The file is not valid JSON.');
-    }
+    const parsed = parseJson(fileText(document));
+    counted = countEntries(parsed, counted);
     const entries = documentSchema.safeParse(parsed);
     if (!entries.success) throw new UnreadableFile('The file is not a Day One export: it has no list of entries.');
     entries.data.entries.forEach((raw, index) => {

@@ -173,4 +173,52 @@ describe.each(DATABASE_KINDS)('the limits of an import on %s', (kind) => {
     expect(streamed.text.trim().split('\n').at(-1)).toContain('"imported":1');
     expect((await importFile(agent, 'csv', new TextEncoder().encode('date,gratitude\n2020-02-02,Tea\n'))).status).toBe(200);
   });
+
+  it('refuses a CSV file of a million rows as it counts them, its memory growing by a few times the file at most', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const rows = Array.from({ length: 1_000_000 }, (_, index) => `2020-01-01,r${index % 10}`);
+    const csv = new TextEncoder().encode(['date,gratitude', ...rows].join('\n'));
+    const fileMb = csv.length / MB;
+    expect(fileMb).toBeLessThan(LIMIT_MB);
+    // The request is made first: what the test's own client copies of the file is not the server's.
+    const body = new Blob([csv]);
+    await warmUp(agent);
+    const { result: refused, growthMb } = await peakGrowthMb(async () => {
+      const res = await h.journal.app.request('/api/import?format=csv&dryRun=1', {
+        method: 'POST',
+        body,
+        headers: { origin: 'http://localhost:3000', cookie: agent.cookie, 'content-type': 'application/octet-stream' },
+      });
+      return { status: res.status, json: (await res.json()) as unknown };
+    });
+    expect(refused.status).toBe(400);
+    // The file itself, its text, and nothing for each of its rows (read whole, they took 2.1 GB of an 18 MB file).
+    expect(growthMb).toBeLessThan(fileMb * 4);
+    expect(refused.json).toEqual({
+      code: 'unreadable-file',
+      message: 'The file holds more than 50,000 entries: one import takes at most 50,000. Split it into smaller files and import each of them.',
+    });
+  });
+
+  it('counts the entries of JSON files and the cells of CSV files before reading them one by one', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const entry = { id: 'x', date: '2020-01-01T00:00:00.000Z', localDate: '2020-01-01', gratitude: 'a', celebration: '', manifestation: '', memory: '', updatedAt: '2020-01-01T00:00:00.000Z' };
+    const ours = encode(JSON.stringify({ format: 'gratitude-journal', version: 1, entries: Array.from({ length: 50_001 }, () => entry) }));
+    const dayOne = encode(JSON.stringify({ entries: Array.from({ length: 50_001 }, (_, index) => ({ uuid: String(index) })) }));
+    // Millions of empty objects, or of commas: tiny on disk, gigabytes once made into values.
+    const braces = encode(`{"entries":[${'{},'.repeat(5_000_000)}{}]}`);
+    const commas = encode(`date,gratitude\n2020-01-01,${','.repeat(3_000_000)}`);
+    const cases: [string, Uint8Array, string][] = [
+      ['ours', ours, 'The file holds more than 50,000 entries: one import takes at most 50,000. Split it into smaller files and import each of them.'],
+      ['dayone', dayOne, 'The file holds more than 50,000 entries: one import takes at most 50,000. Split it into smaller files and import each of them.'],
+      ['dayone', braces, 'The file holds far more than a journal of 50,000 entries would: this server does not read it.'],
+      ['csv', commas, 'The file has more than 2,000,000 cells: leave out the columns that are not imported, or split it into smaller files.'],
+    ];
+    for (const [format, file, message] of cases) {
+      const res = await importFile(agent, format, file, '&dryRun=1');
+      expect(res.status, `${format}: ${res.text.slice(0, 200)}`).toBe(400);
+      expect(res.json).toEqual({ code: 'unreadable-file', message });
+    }
+  });
 });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { dayKeySchema, utcOffsetSchema } from '../../../shared/entry-schemas';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
-import { type Candidate, fileText, type ParsedFile, type Refusal, storedInstant, UnreadableFile } from './candidates';
+import {
+  type Candidate,
+  countEntries,
+  fileText,
+  parseJson,
+  type ParsedFile,
+  type Refusal,
+  storedInstant,
+  UnreadableFile,
+} from './candidates';
 
 const headSchema = z.object({
   format: z.literal(EXPORT_FORMAT_NAME),
@@ -37,13 +46,8 @@ function dayOf(entry: unknown): string | null {
  * four texts exactly, so an account restored from its export holds the same journal.
  */
 export function parseOurs(bytes: Uint8Array): ParsedFile {
-  let document: unknown;
-  try {
-    document = JSON.parse(fileText(bytes));
-  } catch (error) {
-    if (error instanceof UnreadableFile) throw error;
-    throw new UnreadableFile('The file is not valid JSON.');
-  }
+  const document = parseJson(fileText(bytes));
+  countEntries(document);
   const head = headSchema.safeParse(document);
   if (!head.success) throw new UnreadableFile('The file is not a Gratitude Journal export (JSON).');
   if (head.data.version > EXPORT_VERSION) {

@@ -18,7 +18,8 @@ const FIRST_DAY = dayKeyToNumber('1900-01-01');
 
 /** An entry of the file that keeps the journal's rules, with its day and the ids it may have. */
 export interface Planned {
-  candidate: Candidate;
+  /** Without its key, which named it in the file (for a CSV row, all of its text once more): its ids replace it. */
+  candidate: Omit<Candidate, 'key' | 'ownId'>;
   localDay: number;
   /** The ids the entry may have, in order of preference: its own id (our export), then the one made for it. */
   ids: string[];
@@ -97,7 +98,8 @@ export function readImportFile(
     }
     seen.add(candidate.key);
     const made = importedEntryId(userId, format, candidate.key);
-    planned.push({ candidate, localDay, ids: candidate.ownId && candidate.ownId !== made ? [candidate.ownId, made] : [made] });
+    const { key: _key, ownId, ...entry } = candidate;
+    planned.push({ candidate: entry, localDay, ids: ownId && ownId !== made ? [ownId, made] : [made] });
   }
   // Oldest first, the order they are written in.
   planned.sort(
