@@ -85,6 +85,53 @@ function checkSize(text: string): void {
   }
 }
 
+/**
+ * Why the parser gave up on a file, in words, with the row it gave up on: its codes and messages ("Invalid Closing
+ * Quote: got \"b\" at line 2…") mean nothing to the person, and repeat the file's bytes as they are.
+ */
+function csvProblem(error: CsvError): string {
+  // The records read before the one that failed count the header: the row that failed has that number.
+  const records = typeof error.records === 'number' ? error.records : undefined;
+  const where = records === undefined ? 'A row' : records === 0 ? 'The header row' : `Row ${records.toLocaleString('en-US')}`;
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `${where} has a quote that is never closed.`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `${where} has text right after a closing quote. Inside quoted text, a quote is written twice ("").`;
+    case 'INVALID_OPENING_QUOTE':
+      return `${where} has a quote inside a field that does not begin with one. Put the field in quotes and write the quote twice ("").`;
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+      return `${where} has a different number of columns from the header row.`;
+    default:
+      return 'The file could not be read as CSV. Save it from your spreadsheet as CSV and try again.';
+  }
+}
+
+/**
+ * A CSV file's text. A NUL byte near its start is no text at all (a spreadsheet's .xlsx, a zip, a picture), and text
+ * that is not UTF-8 was saved in another encoding: each is named, with what to do instead.
+ */
+function csvText(bytes: Uint8Array): string {
+  if (bytes.subarray(0, 8192).includes(0)) {
+    throw new UnreadableFile(
+      'The file is not a CSV file: it holds binary data, as a spreadsheet (.xlsx), a zip or a picture does. Save it from your spreadsheet as CSV and try again.',
+    );
+  }
+  try {
+    return fileText(bytes);
+  } catch {
+    throw new UnreadableFile('The file is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and try again.');
+  }
+}
+
+/** A cell as a refusal shows it: control characters (a NUL, say) left out, and no longer than 40 characters. */
+function shownCell(cell: string): string {
+  // eslint-disable-next-line no-control-regex
+  return cell.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 40);
+}
+
 /** Column titles as the person will choose among them: blank ones are named by their place, repeats numbered. */
 function columnNames(header: string[]): string[] {
   const seen = new Map<string, number>();
@@ -131,15 +178,15 @@ function chooseMapping(columns: string[], asked: CsvMappingQuery): CsvMapping {
  * mapping names. Columns mapped to nothing are not imported, and the preview says which.
  */
 export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile {
-  const text = fileText(bytes);
+  const text = csvText(bytes);
   checkSize(text);
   let records: string[][];
   try {
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
-    if (error instanceof UnreadableFile) throw error;
-    const reason = error instanceof CsvError ? ` (${error.message})` : '';
-    throw new UnreadableFile(`The file could not be read as CSV${reason}.`);
+    throw new UnreadableFile(
+      error instanceof CsvError ? csvProblem(error) : 'The file could not be read as CSV. Save it from your spreadsheet as CSV and try again.',
+    );
   }
   // Counted on the text already; a file whose rows end in a way the count did not see is caught here.
   if (records.length > MAX_ENTRIES + 1) throw tooManyEntries();
@@ -165,7 +212,7 @@ export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile 
       refused.push({
         date: null,
         row: rowNumber,
-        message: `Row ${rowNumber}: “${cell.slice(0, 40)}” is not a date like 2019-03-02`,
+        message: `Row ${rowNumber}: “${shownCell(cell)}” is not a date like 2019-03-02`,
       });
       return;
     }
