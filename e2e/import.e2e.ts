@@ -221,6 +221,31 @@ describe('importing a journal in Settings', () => {
     });
   });
 
+  it('shows no time for an entry whose file gave its day alone, in the journal and in print', async () => {
+    await withJournal(async (page) => {
+      const section = await openImport(page);
+      const csv = 'date,gratitude\n2019-05-04,A day remembered by its date\n2019-05-04T08:30:00Z,A morning with its hour\n';
+      await section.getByLabel('File to import').setInputFiles({ name: 'days.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await section.getByRole('button', { name: 'Preview the import' }).click();
+      await section.getByRole('button', { name: 'Import 2 entries' }).click();
+      await visible(section.getByRole('heading', { name: 'Import finished' }));
+
+      await page.goto('/journal?date=2019-05-04');
+      const dayOnly = page.locator('.entry-card').filter({ hasText: 'A day remembered by its date' });
+      const timed = page.locator('.entry-card').filter({ hasText: 'A morning with its hour' });
+      await visible(dayOnly);
+      expect(await dayOnly.locator('time.entry-time').count()).toBe(0);
+      expect(await dayOnly.getAttribute('aria-label')).toBe('Entry from May 4');
+      expect(await timed.locator('time.entry-time').count()).toBe(1);
+
+      await page.goto('/print?range=month&month=2019-05');
+      const printed = page.locator('.print-entry');
+      await visible(printed.filter({ hasText: 'A day remembered by its date' }));
+      expect(await printed.filter({ hasText: 'A day remembered by its date' }).locator('time').count()).toBe(0);
+      expect(await printed.filter({ hasText: 'A morning with its hour' }).locator('time').count()).toBe(1);
+    });
+  });
+
   it('writes nothing when the preview is cancelled', async () => {
     await withJournal(async (page) => {
       const section = await openImport(page);

@@ -103,6 +103,11 @@ export interface JournalEntry {
   localDate: string;
   /** The writer's offset from UTC in minutes east when they wrote it; null for entries from before it was kept. */
   utcOffset: number | null;
+  /**
+   * Present when only the entry's day is known, not its time (an imported date alone): `date` is then noon of that
+   * day, and no time is shown.
+   */
+  timeUnknown?: true;
   gratitude: string;
   celebration: string;
   manifestation: string;

@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 016 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 017 changed, for a test that starts from a database written before it. */
+async function undoEntryTimeUnknown(db: Kysely<Database>): Promise<void> {
+  await sql`alter table journal_entry drop column time_unknown`.execute(db);
+  await sql`delete from kysely_migration where name = '017_entry_time_unknown'`.execute(db);
+}
+
+/** Takes back what migration 016 and those after it changed, for a test that starts from a database before it. */
 async function undoServerSettings(db: Kysely<Database>): Promise<void> {
+  await undoEntryTimeUnknown(db);
   await sql`drop table server_settings`.execute(db);
   await sql`delete from kysely_migration where name = '016_server_settings'`.execute(db);
 }
@@ -335,6 +342,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '014_password_checks',
         '015_mail_sending',
         '016_server_settings',
+        '017_entry_time_unknown',
       ]);
     } finally {
       await database.close();
@@ -370,6 +378,36 @@ describe.each(DATABASE_KINDS)('upgrading entries written before their offset fro
   });
 });
 
+describe.each(DATABASE_KINDS)('upgrading entries written before a time of day could be unknown, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('keeps every earlier entry with its time, and marks only the entries written without one', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada']);
+    await undoEntryTimeUnknown(database.db);
+    await sql`
+      insert into journal_entry (id, user_id, date, local_day, utc_offset, gratitude, celebration, manifestation, memory, updated_at)
+      values ('5d1c3b2a-0e9f-4a8b-9c7d-6e5f4a3b2c1d', 'ada', '2026-03-15T12:00:00.000Z', ${dayKeyToNumber('2026-03-15')}, null,
+              'Noon tea', '', '', '', '2026-03-15T12:00:00.000Z')`.execute(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const before = await findEntry(upgraded.db, 'ada', '5d1c3b2a-0e9f-4a8b-9c7d-6e5f4a3b2c1d');
+      expect(before).toMatchObject({ gratitude: 'Noon tea', date: '2026-03-15T12:00:00.000Z' });
+      expect(before).not.toHaveProperty('timeUnknown');
+      const at = '2026-03-16T12:00:00.000Z';
+      const id = randomUUID();
+      await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, id, userId: 'ada', date: at, updatedAt: at, utcOffset: null, timeUnknown: true, localDay: dayKeyToNumber('2026-03-16') }),
+      );
+      expect(await findEntry(upgraded.db, 'ada', id)).toMatchObject({ timeUnknown: true });
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
 describe('upgrading a search index written in large pages, on sqlite', () => {
   const testDb = freshDatabaseEach('sqlite');
 
@@ -383,7 +421,11 @@ describe('upgrading a search index written in large pages, on sqlite', () => {
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, 'sqlite', ['ada']);
     await undoSearchPageSize(database.db);
-    await write(database, 'A lighthouse at dusk', '2026-03-15');
+    // As the server of then wrote it: the entry's columns of then, and the index's triggers.
+    await sql`
+      insert into journal_entry (id, user_id, date, local_day, utc_offset, gratitude, celebration, manifestation, memory, updated_at)
+      values (${randomUUID()}, 'ada', '2026-03-15T12:00:00.000Z', ${dayKeyToNumber('2026-03-15')}, 0,
+              'A lighthouse at dusk', '', '', '', '2026-03-15T12:00:00.000Z')`.execute(database.db);
     await database.close();
 
     const upgraded = await openDatabase(testDb().settings);

@@ -118,6 +118,8 @@ export interface JournalEntryTable {
   local_day: number;
   /** Minutes east of UTC on the writer's clock when they wrote it; null for entries written before it was kept. */
   utc_offset: number | null;
+  /** 1 when only the entry's day is known (an imported date without a time); null otherwise. */
+  time_unknown: number | null;
   gratitude: string;
   celebration: string;
   manifestation: string;

@@ -20,6 +20,7 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     date: row.date,
     localDate: dayNumberToKey(row.local_day),
     utcOffset: row.utc_offset,
+    ...(row.time_unknown ? { timeUnknown: true as const } : {}),
     gratitude: row.gratitude,
     celebration: row.celebration,
     manifestation: row.manifestation,
@@ -56,6 +57,7 @@ const insertEntryRow = new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
       date: arg('date'),
       local_day: arg('local_day'),
       utc_offset: arg('utc_offset'),
+      time_unknown: arg('time_unknown'),
       gratitude: arg('gratitude'),
       celebration: arg('celebration'),
       manifestation: arg('manifestation'),
@@ -128,6 +130,8 @@ export interface NewEntryRow extends EntryText {
   updatedAt: string;
   localDay: number;
   utcOffset: number | null;
+  /** Only the day is known, not the time of day (an imported date alone). */
+  timeUnknown?: boolean | undefined;
 }
 
 /**
@@ -143,6 +147,7 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     date: input.date,
     local_day: localDay,
     utc_offset: input.utcOffset,
+    time_unknown: input.timeUnknown ? 1 : null,
     gratitude: input.gratitude,
     celebration: input.celebration,
     manifestation: input.manifestation,

@@ -24,11 +24,14 @@ import { describeRange, emptyRangeMessage, exportPath, printPath, readPrintRange
 import '../../styles/print.css';
 
 function PrintedEntry({ entry }: { entry: ExportedEntry }) {
+  const time = writtenTime(entry);
   return (
     <article className="print-entry">
-      <p className="print-entry-time">
-        <time dateTime={entry.date}>{writtenTime(entry)}</time>
-      </p>
+      {time !== null && (
+        <p className="print-entry-time">
+          <time dateTime={entry.date}>{time}</time>
+        </p>
+      )}
       <dl className="print-answers">
         {answeredFields(entry).map((field) => (
           <div key={field} className={isShortAnswer(entry[field]) ? 'print-answer print-answer-short' : 'print-answer'}>

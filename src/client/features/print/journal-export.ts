@@ -47,9 +47,11 @@ const clockOfUtc = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 
 /**
  * '7:15 AM': the time an entry was written, as it read on the writer's clock when the entry kept its offset from
- * UTC (it then agrees with the day it is printed under, wherever the reader is), else in the reader's time zone.
+ * UTC (it then agrees with the day it is printed under, wherever the reader is), else in the reader's time zone;
+ * null for an entry imported with its day alone.
  */
-export function writtenTime(entry: Pick<ExportedEntry, 'date' | 'utcOffset'>): string {
+export function writtenTime(entry: Pick<ExportedEntry, 'date' | 'utcOffset' | 'timeUnknown'>): string | null {
+  if (entry.timeUnknown) return null;
   if (entry.utcOffset === null || entry.utcOffset === undefined) return formatClockTime(entry.date);
   const onTheirClock = new Date(Date.parse(entry.date) + entry.utcOffset * 60_000);
   return clockOfUtc.format(onTheirClock).replace(/[\u202f\u00a0]/g, ' ');

@@ -89,6 +89,8 @@ describe('the printed entries', () => {
     // Without it, the reader's own clock.
     const date = '2026-11-24T22:30:00.000Z';
     expect(writtenTime({ date, utcOffset: null })).toBe(formatClockTime(date));
+    // An entry imported with its day alone has no time to print, not noon.
+    expect(writtenTime({ date: '2026-11-24T12:00:00.000Z', utcOffset: null, timeUnknown: true })).toBeNull();
   });
 
   it('keeps a short answer whole on a page, and lets a long one run over', () => {

@@ -16,6 +16,7 @@ import { up as searchPageSize } from './013_search_page_size';
 import { up as passwordChecks } from './014_password_checks';
 import { up as mailSending } from './015_mail_sending';
 import { up as serverSettings } from './016_server_settings';
+import { up as entryTimeUnknown } from './017_entry_time_unknown';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '014_password_checks': passwordChecks,
   '015_mail_sending': mailSending,
   '016_server_settings': serverSettings,
+  '017_entry_time_unknown': entryTimeUnknown,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -19,6 +19,8 @@ export interface Candidate {
   date: string;
   updatedAt: string;
   utcOffset: number | null;
+  /** The source gave the entry's day and no time of day. */
+  timeUnknown?: boolean | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

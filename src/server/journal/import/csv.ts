@@ -31,15 +31,18 @@ const GUESSES: Record<CsvField, RegExp> = {
 const DAY_THEN_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /**
- * A CSV cell's date as the entry's day, its moment and its offset. A day alone is dated at noon of that day; a time
- * without a zone is kept as the writer's clock showed it, with no offset known.
+ * A CSV cell's date as the entry's day, its moment and its offset. A day alone is dated at noon of that day, so that
+ * it sorts among the day's entries, and marked as having no time of day; a time without a zone is kept as the
+ * writer's clock showed it, with no offset known.
  */
-function dateOfCell(cell: string): { localDate: string; date: string; utcOffset: number | null } | undefined {
+function dateOfCell(
+  cell: string,
+): { localDate: string; date: string; utcOffset: number | null; timeUnknown?: boolean } | undefined {
   const match = DAY_THEN_TIME.exec(cell.trim());
   if (!match) return undefined;
   const [, day = '', time, zone] = match;
   if (!dayKeySchema.safeParse(day).success) return undefined;
-  if (!time) return { localDate: day, date: `${day}T12:00:00.000Z`, utcOffset: null };
+  if (!time) return { localDate: day, date: `${day}T12:00:00.000Z`, utcOffset: null, timeUnknown: true };
   if (!zone) {
     const date = storedInstant(`${day}T${time}Z`);
     return date ? { localDate: day, date, utcOffset: null } : undefined;
@@ -225,6 +228,7 @@ export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile 
       date: dated.date,
       updatedAt: dated.date,
       utcOffset: dated.utcOffset,
+      timeUnknown: dated.timeUnknown,
       text,
       row: rowNumber,
     });

@@ -250,6 +250,34 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     expect(twice.status).toBe(400);
   });
 
+  it('keeps that an entry dated without a time has none, through its export and back', async () => {
+    const ada = await signUpAndVerify(h);
+    const csv = 'date,gratitude\n2021-06-01,A day alone\n2021-06-02 07:45,A morning\n';
+    expect(await summaryOf(ada.agent, 'csv', bytes(csv))).toMatchObject({ imported: 2 });
+    const [dayOnly] = await day(ada.agent, '2021-06-01');
+    const [timed] = await day(ada.agent, '2021-06-02');
+    // Dated at noon of its day, so it sorts among the day's entries, and marked as having no time of day.
+    expect(dayOnly).toMatchObject({ date: '2021-06-01T12:00:00.000Z', utcOffset: null, timeUnknown: true });
+    expect(timed).toMatchObject({ date: '2021-06-02T07:45:00.000Z', utcOffset: null });
+    expect(timed).not.toHaveProperty('timeUnknown');
+
+    // Our export says so, and an account restored from it keeps it.
+    const file = bytes((await ada.agent.get('/api/export?format=json')).text);
+    const exportedEntries = JSON.parse(new TextDecoder().decode(file)).entries as Record<string, unknown>[];
+    expect(exportedEntries.map((entry) => entry.timeUnknown)).toEqual([true, undefined]);
+    const bob = await signUpAndVerify(h);
+    expect(await summaryOf(bob.agent, 'ours', file)).toMatchObject({ imported: 2 });
+    expect(await day(bob.agent, '2021-06-01')).toMatchObject([{ timeUnknown: true }]);
+    expect((await day(bob.agent, '2021-06-02'))[0]).not.toHaveProperty('timeUnknown');
+
+    // An export made before the mark existed has none: its entries keep their times.
+    const older = JSON.parse(new TextDecoder().decode(file)) as { entries: Record<string, unknown>[] };
+    for (const entry of older.entries) delete entry.timeUnknown;
+    const carol = await signUpAndVerify(h);
+    expect(await summaryOf(carol.agent, 'ours', bytes(older))).toMatchObject({ imported: 2 });
+    expect((await day(carol.agent, '2021-06-01'))[0]).not.toHaveProperty('timeUnknown');
+  });
+
   it('adds nothing when the same file is imported again', async () => {
     const { agent } = await signUpAndVerify(h);
     const file = bytes(dayOneExport());

@@ -185,6 +185,7 @@ export class JournalImporter {
               date: candidate.date,
               updatedAt: candidate.updatedAt,
               utcOffset: candidate.utcOffset,
+              timeUnknown: candidate.timeUnknown,
               ...candidate.text,
             });
             if (stored) count += 1;

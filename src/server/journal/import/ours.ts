@@ -26,6 +26,8 @@ const entrySchema = z.object({
   date: z.string(),
   localDate: dayKeySchema,
   utcOffset: utcOffsetSchema.nullable().optional(),
+  // Exports made before it existed leave it out: their entries' times are their own.
+  timeUnknown: z.boolean().optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -74,6 +76,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       date,
       updatedAt,
       utcOffset: entry.utcOffset ?? null,
+      timeUnknown: entry.timeUnknown,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

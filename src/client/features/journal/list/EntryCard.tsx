@@ -58,8 +58,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     if (returnFocus > 0) cardRef.current?.querySelector<HTMLElement>('.entry-edit-button')?.focus();
   }, [returnFocus]);
 
-  const time = formatClockTime(entry.date);
-  const name = inMonth ? `Entry from ${formatMonthDay(entry.localDate)}, ${time}` : `Entry from ${time}`;
+  // An entry imported with its day alone has no time of day: none is made up for it.
+  const time = entry.timeUnknown ? null : formatClockTime(entry.date);
+  const name =
+    inMonth || time === null
+      ? `Entry from ${[formatMonthDay(entry.localDate), time].filter(Boolean).join(', ')}`
+      : `Entry from ${time}`;
   const canEdit = entry.localDate === today;
   const fields = answeredFields(entry);
 
@@ -109,9 +113,11 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       <header className="entry-card-header">
         <p className="entry-when">
           {!inMonth && <span className="entry-day">{formatDayInMonth(entry.localDate)}</span>}
-          <time className="entry-time" dateTime={entry.date}>
-            {time}
-          </time>
+          {time !== null && (
+            <time className="entry-time" dateTime={entry.date}>
+              {time}
+            </time>
+          )}
         </p>
         {pending && (
           <p className="entry-pending" role="status">
