@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { dayKeySchema } from '../../../shared/entry-schemas';
@@ -6,7 +7,6 @@ import {
   type Candidate,
   type CsvField,
   type CsvMapping,
-  fileText,
   MAX_ENTRIES,
   type ParsedFile,
   type Refusal,
@@ -62,19 +62,20 @@ function dateOfCell(
 const MAX_CELLS = MAX_ENTRIES * 40;
 
 /**
- * Counts a CSV file's rows and cells on its text before the parser builds any of them, and refuses a file past
+ * Counts a CSV file's rows and cells on its bytes before the parser builds any of them, and refuses a file past
  * MAX_ENTRIES rows or MAX_CELLS cells as soon as it counts one too many. A quote starts or ends quoted text, where
- * commas and line breaks are the text's own; a blank line is no row (the parser skips it).
+ * commas and line breaks are the text's own; a blank line is no row (the parser skips it). In UTF-8 the bytes of
+ * quotes, commas and line breaks are never part of another character.
  */
-function checkSize(text: string): void {
+function checkSize(text: Uint8Array): void {
   let rows = 0;
   let cells = 0;
   let inQuotes = false;
   let rowHasText = false;
   for (let at = 0; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
+    const code = text[at];
     if (code === 0x22) inQuotes = !inQuotes;
-    else if (!inQuotes && (code === 0x0a || (code === 0x0d && text.charCodeAt(at + 1) !== 0x0a))) {
+    else if (!inQuotes && (code === 0x0a || (code === 0x0d && text[at + 1] !== 0x0a))) {
       if (rowHasText && (rows += 1) > MAX_ENTRIES + 1) throw tooManyEntries();
       rowHasText = false;
       continue;
@@ -113,18 +114,17 @@ function csvProblem(error: CsvError): string {
 }
 
 /**
- * A CSV file's text. A NUL byte near its start is no text at all (a spreadsheet's .xlsx, a zip, a picture), and text
- * that is not UTF-8 was saved in another encoding: each is named, with what to do instead.
+ * Checks that a CSV file is text, left as bytes for the parser, which makes strings of the cells alone (a string of
+ * the whole file was one more copy of it). A NUL byte near its start is no text at all (a spreadsheet's .xlsx, a zip,
+ * a picture), and text that is not UTF-8 was saved in another encoding: each is named, with what to do instead.
  */
-function csvText(bytes: Uint8Array): string {
+function checkText(bytes: Uint8Array): void {
   if (bytes.subarray(0, 8192).includes(0)) {
     throw new UnreadableFile(
       'The file is not a CSV file: it holds binary data, as a spreadsheet (.xlsx), a zip or a picture does. Save it from your spreadsheet as CSV and try again.',
     );
   }
-  try {
-    return fileText(bytes);
-  } catch {
+  if (!isUtf8(bytes)) {
     throw new UnreadableFile('The file is not UTF-8 text. Save it from your spreadsheet as “CSV UTF-8” and try again.');
   }
 }
@@ -181,11 +181,11 @@ function chooseMapping(columns: string[], asked: CsvMappingQuery): CsvMapping {
  * mapping names. Columns mapped to nothing are not imported, and the preview says which.
  */
 export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile {
-  const text = csvText(bytes);
-  checkSize(text);
+  checkText(bytes);
+  checkSize(bytes);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true });
+    records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { bom: true, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     throw new UnreadableFile(
       error instanceof CsvError ? csvProblem(error) : 'The file could not be read as CSV. Save it from your spreadsheet as CSV and try again.',

@@ -101,6 +101,7 @@ export class JournalImporter {
       csvMapping: options.csvMapping,
       maxFileBytes: options.maxFileBytes,
       now: this.deps.now().getTime(),
+      withText: !options.dryRun,
     });
     const { planned, refused, notes } = file;
     // Oldest first, as the worker sorted them.

@@ -27,11 +27,16 @@ const { UnreadableFile } = await import('./candidates.ts');
 /** Entries per message: each message is taken in by the server's thread in one go, so each stays small. */
 const BATCH = 250;
 
+/** What a preview's entries carry instead of their texts, which it does not need (one object, cloned once a message). */
+const NO_TEXT = { gratitude: '', celebration: '', manifestation: '', memory: '' };
+
 parentPort.on('message', ({ userId, format, bytes, options }) => {
   try {
     const { planned, ...file } = readImportFile(userId, format, bytes, options);
     for (let at = 0; at < planned.length; at += BATCH) {
-      parentPort.postMessage({ kind: 'entries', entries: planned.slice(at, at + BATCH) });
+      const batch = planned.slice(at, at + BATCH);
+      const entries = options.withText ? batch : batch.map((entry) => ({ ...entry, candidate: { ...entry.candidate, text: NO_TEXT } }));
+      parentPort.postMessage({ kind: 'entries', entries });
     }
     parentPort.postMessage({ kind: 'done', file });
   } catch (error) {

@@ -44,6 +44,11 @@ export interface ReadOptions {
   maxFileBytes: number;
   /** The server's time, which decides the latest day an entry may have (the writer's tomorrow). */
   now: number;
+  /**
+   * Whether the entries' texts go back to the server's thread: an import writes them, a preview only counts them, and
+   * copied across for nothing they were half of a preview's memory.
+   */
+  withText: boolean;
 }
 
 function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): ParsedFile {
