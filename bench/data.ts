@@ -102,15 +102,15 @@ async function seedJournal(dataDir: string, userId: string, count: number, years
 }
 
 /** The resident memory of a process, in kB. */
-function rssKb(pid: number): number {
+export function rssKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-const toMb = (kb: number) => Math.round(kb / 102.4) / 10;
+export const toMb = (kb: number) => Math.round(kb / 102.4) / 10;
 
 /** The median of the server's resident memory over a short while, in kB. */
-async function steadyRssKb(pid: number, ms = 500): Promise<number> {
+export async function steadyRssKb(pid: number, ms = 500): Promise<number> {
   const samples: number[] = [];
   for (let waited = 0; waited < ms; waited += SAMPLE_MS) {
     samples.push(rssKb(pid));

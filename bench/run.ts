@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { LIGHTHOUSE_RUNS, benchFirstScreen, benchLighthouse } from './client';
 import { benchExport, type ImportBench, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
+import { benchImportSafety } from './import-safety';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
 import { benchSearch, SEARCH_REQUESTS } from './search';
@@ -12,12 +13,12 @@ import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, reminders,
- * search (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, importsafety,
+ * reminders, search (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'reminders', 'search'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'importsafety', 'reminders', 'search'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -31,7 +32,8 @@ const HEADINGS: Record<Part, string[]> = {
   isolation: ['## Sign-in isolation'],
   memory: ['## Memory'],
   client: ['## First screen', '## Lighthouse'],
-  data: ['## Export', '## Import'],
+  data: ['## Export', '## Import of'],
+  importsafety: ['## Import safety'],
   reminders: ['## Reminders'],
   search: ['## Search'],
 };
@@ -283,6 +285,27 @@ async function main() {
       `- Day reads asked before an import's first commit, while the server received the file, read and checked it on a worker thread and looked up its entries, waited up to ${Math.round(result.readsBeforeFirstWrite.max)} ms; those asked while it wrote had a p99 of ${result.readsWhileWriting.p99.toFixed(2)} ms, ${(result.readsWhileWriting.p99 / result.readIdle.p99Exact).toFixed(1)}x the p99 without an import.`,
       `- POST p99 while importing: ${ratio(result.postDuring, result.postIdle)}x the p99 without.`,
       `- ${result.importsDuring} imports ran during the measures: ${(result.importMsDuring / 1000).toFixed(1)} s each on average, ${(result.firstWriteMsDuring / 1000).toFixed(1)} s of it before the first commit (alone: ${(result.importMs / 1000).toFixed(1)} s and ${(result.importFirstWriteMs / 1000).toFixed(1)} s).`,
+      '',
+    );
+  }
+  if (parts.has('importsafety')) {
+    begin('importsafety');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const { limitMb, runs, tiny } = await benchImportSafety();
+    const [bomb, twoBombs, millionRows] = runs;
+    log(
+      '## Import safety (hostile and large files)',
+      '',
+      `Each file is previewed (\`dryRun=1\`) on a fresh server with the default file limit (IMPORT_MAX_MB ${limitMb}), once it has read a small file (its reader thread is started). The server's resident memory (VmRSS) is read every 10 ms: the growth is the highest reading less the median of the half second before. Two at once are two people's previews sent together. Started at a ${startedAt}.`,
+      '',
+      '| file | MB | answered ms | statuses | answer | RSS before MB | peak growth MB |',
+      '|---|---|---|---|---|---|---|',
+      ...runs.map((r) => `| ${r.label} | ${r.fileMb} | ${r.ms} | ${r.statuses.join(', ')} | ${r.message} | ${r.baselineRssMb} | ${r.growthMb} |`),
+      '',
+      `- Zip bomb: refused in ${bomb?.ms ?? '?'} ms, the server ${bomb?.growthMb ?? '?'} MB larger at its peak (goal: within a second, growing by no more than the ${limitMb} MB file limit; unpacked whole in one step it took 18 s and 3.2 GB). Two at once: ${twoBombs?.ms ?? '?'} ms, ${twoBombs?.growthMb ?? '?'} MB (it was 6.5 GB).`,
+      `- 1,000,000 CSV rows: refused in ${millionRows?.ms ?? '?'} ms, ${millionRows?.growthMb ?? '?'} MB at the peak, ${millionRows ? (millionRows.growthMb / millionRows.fileMb).toFixed(1) : '?'}x the file (goal: a few times the file; read whole they took 2.1 GB).`,
+      `- Large files that are accepted: ${runs.slice(3).map((r) => `${r.growthMb} MB for ${r.fileMb} MB (${(r.growthMb / r.fileMb).toFixed(1)}x, ${r.label.split(' (')[0]})`).join('; ')}.`,
+      `- A CSV file of 4 rows on a fresh server: its preview, the first file the server reads (a reader thread starts), took ${tiny.firstPreviewMs} ms; its import right after, ${tiny.progressLines} progress lines and the result, ${tiny.importMs} ms (it was 4.5 s, every import starting a thread of its own).`,
       '',
     );
   }
