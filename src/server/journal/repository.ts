@@ -47,26 +47,35 @@ export async function findEntryById(db: Db, id: string) {
 
 type EntryRow = Selectable<JournalEntryTable>;
 
+/**
+ * The insert of an entry, with or without the mark of a time of day unknown. Only imported entries dated by their day
+ * alone carry it; every other insert leaves the column to its default (null), as inserts did before it existed.
+ */
+function insertRow(withTimeUnknown: boolean) {
+  return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
+    db
+      .insertInto('journal_entry')
+      .values({
+        id: arg('id'),
+        user_id: arg('user_id'),
+        date: arg('date'),
+        local_day: arg('local_day'),
+        utc_offset: arg('utc_offset'),
+        ...(withTimeUnknown ? { time_unknown: arg('time_unknown') } : {}),
+        gratitude: arg('gratitude'),
+        celebration: arg('celebration'),
+        manifestation: arg('manifestation'),
+        memory: arg('memory'),
+        updated_at: arg('updated_at'),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id'),
+  );
+}
+
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertEntryRow = new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
-  db
-    .insertInto('journal_entry')
-    .values({
-      id: arg('id'),
-      user_id: arg('user_id'),
-      date: arg('date'),
-      local_day: arg('local_day'),
-      utc_offset: arg('utc_offset'),
-      time_unknown: arg('time_unknown'),
-      gratitude: arg('gratitude'),
-      celebration: arg('celebration'),
-      manifestation: arg('manifestation'),
-      memory: arg('memory'),
-      updated_at: arg('updated_at'),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id'),
-);
+const insertEntryRow = insertRow(false);
+const insertDayOnlyEntryRow = insertRow(true);
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -154,7 +163,7 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     memory: input.memory,
     updated_at: input.updatedAt,
   };
-  const inserted = await insertEntryRow.run(trx, row);
+  const inserted = await (row.time_unknown ? insertDayOnlyEntryRow : insertEntryRow).run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
