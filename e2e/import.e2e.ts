@@ -246,6 +246,26 @@ describe('importing a journal in Settings', () => {
     });
   });
 
+  it('says in words why a CSV file cannot be read, and which row, with nothing of the parser or the file in it', async () => {
+    await withJournal(async (page) => {
+      const section = await openImport(page);
+      const choose = async (name: string, buffer: Buffer) => {
+        await section.getByLabel('File to import').setInputFiles({ name, mimeType: 'text/csv', buffer });
+        await section.getByRole('button', { name: 'Preview the import' }).click();
+        return section.getByRole('alert');
+      };
+
+      const unclosed = await choose('quotes.csv', Buffer.from('date,gratitude\n2020-01-02,"A quote left open\n2020-01-03,Tea\n'));
+      await visible(unclosed.filter({ hasText: 'Row 1 has a quote that is never closed.' }));
+      const said = (await unclosed.textContent()) ?? '';
+      expect(said).not.toMatch(/CSV_|Invalid|\\u0000|line \d/);
+
+      const spreadsheet = await choose('journal.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0x14, 0, 0x08, 0]));
+      await visible(spreadsheet.filter({ hasText: 'The file is not a CSV file: it holds binary data' }));
+      expect(await section.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    });
+  });
+
   it('writes nothing when the preview is cancelled', async () => {
     await withJournal(async (page) => {
       const section = await openImport(page);
