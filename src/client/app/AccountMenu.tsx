@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../shared/profile-schemas';
-import { useAuth } from '../lib/session/auth-context';
 import { unsentWrites } from '../features/journal/sync/unsent-writes';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
+import { useAuth } from '../lib/session/auth-context';
 
 // The question about waiting changes comes with the journal's outbox: whenever a change waits, the outbox holds it,
 // so this code is here already. With nothing waiting, Sign Out needs none of it, and never waits for a download.

@@ -1,11 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SessionUser } from '../../shared/profile-schemas';
+import { AppLink, usePathname } from '../lib/links';
+import { journalDayPath, paths } from '../lib/paths';
 import { useAuth } from '../lib/session/auth-context';
 import { todayKey } from '../lib/today';
 import { BrandMark } from './BrandMark';
 import { ConnectionStatus } from './ConnectionStatus';
-import { AppLink, usePathname } from './links';
-import { journalDayPath, paths } from './paths';
 
 /**
  * The account menu, which the app gives the header (App.tsx). The landing page's light start gives none: nobody is

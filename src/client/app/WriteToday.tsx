@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { journalDayPath } from '../lib/paths';
 import { todayKey } from '../lib/today';
-import { journalDayPath } from './paths';
 
 /**
  * /journal/new, the link in a reminder email: today's list, with today's entry form opened over it, as 'Add Your

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { NavigationContext, type AppLinkProps } from './links';
+import { NavigationContext, type AppLinkProps } from '../lib/links';
 
 /**
  * The router's link, drawn as the light start's plain one is: without the `data-discover` mark, which only a router

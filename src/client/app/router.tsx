@@ -5,8 +5,8 @@ import { GuestOnly, RequireVerifiedUser } from '../features/auth/RouteGuards';
 import { JournalFrame } from '../features/journal/JournalFrame';
 import { LandingPage } from '../features/landing/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
+import { paths } from '../lib/paths';
 import { AppLayout } from './AppLayout';
-import { paths } from './paths';
 import { WriteToday } from './WriteToday';
 
 // The visitor's first screens ship in the main bundle; the rest load when first opened, or earlier (preloadPage).

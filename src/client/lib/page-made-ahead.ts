@@ -1,5 +1,5 @@
-import { guestPages, paths } from '../app/paths';
 import { STORAGE_KEYS } from './constants';
+import { guestPages, paths } from './paths';
 import { storage } from './storage';
 
 /**

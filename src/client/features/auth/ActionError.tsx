@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { LOGIN_LIMIT_MESSAGES } from '../../../shared/messages';
 import { ApiError, errorMessage, isApiError } from '../../lib/api';
 import { useSignupMode } from '../../lib/app-config';
 import { returnTarget } from '../../lib/navigation-state';
+import { paths } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
-import { EmailField } from './EmailField';
 import { useSignIn } from './api';
+import { EmailField } from './EmailField';
 import { ModeLink } from './ModeLink';
 import { UnverifiedNotice } from './UnverifiedNotice';
 import { useCarriedEmail } from './use-back-to-login';

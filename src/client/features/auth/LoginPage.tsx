@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths, type LoginMode } from '../../app/paths';
 import { useSignupMode } from '../../lib/app-config';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { readNavigationState } from '../../lib/navigation-state';
+import { paths, type LoginMode } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { buttonClassName } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';

@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../app/paths';
 import { STORAGE_KEYS } from '../../lib/constants';
 import { returnTarget } from '../../lib/navigation-state';
+import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { storage } from '../../lib/storage';
 import { LoadingScreen } from '../../ui/LoadingScreen';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PlainNavigation } from '../../app/links';
+import { PlainNavigation } from '../../lib/links';
 import { PageLayout } from '../../app/PageLayout';
 import { AuthContext, type AuthContextValue } from '../../lib/session/auth-context';
 import { fetchSession } from '../../lib/session/session-api';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PROMPTS } from '../../../shared/entry-schemas';
-import { paths } from '../../app/paths';
 import { api } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { useAuth, usePersonalDataAllowed } from '../../lib/session/auth-context';
 import { todayKey } from '../../lib/today';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -19,8 +19,8 @@ import {
   type JournalExport,
   type PrintedDay,
 } from './journal-export';
-import { RangePicker } from './RangePicker';
 import { describeRange, emptyRangeMessage, exportPath, printPath, readPrintRange } from './print-range';
+import { RangePicker } from './RangePicker';
 import '../../styles/print.css';
 
 function PrintedEntry({ entry }: { entry: ExportedEntry }) {

@@ -1,6 +1,6 @@
 import { dayNumberToKey, monthDayRange, monthKeyOf } from '../../../shared/dates';
 import { monthKeySchema } from '../../../shared/entry-schemas';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { formatMonthHeading } from '../journal/list/journal-view';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { REMINDER_MESSAGES } from '../../../shared/messages';
-import { paths } from '../../app/paths';
 import { ApiError, errorMessage } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { useFocusOnMount } from '../../lib/use-focus-on-mount';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button } from '../../ui/Button';

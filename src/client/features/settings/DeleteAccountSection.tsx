@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
 import { api, errorMessage } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { localDatabase } from '../../lib/persistence/local-database';
 import { useAuth } from '../../lib/session/auth-context';
 import { Button } from '../../ui/Button';

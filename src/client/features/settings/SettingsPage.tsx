@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DataSection } from './DataSection';

@@ -1,6 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { journalDayPath } from '../../../app/paths';
+import { journalDayPath } from '../../../lib/paths';
 import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from './date-grid';
 
 /**

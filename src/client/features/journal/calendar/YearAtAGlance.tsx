@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { useConnectionState } from '../../../lib/connection/connection-state';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
+import { useConnectionState } from '../../../lib/connection/connection-state';
+import { paths } from '../../../lib/paths';
 import { Button, buttonClassName } from '../../../ui/Button';
 import { Chevron } from '../../../ui/Icon';
 import { Notice } from '../../../ui/Notice';
@@ -10,8 +10,8 @@ import { journalPath } from '../list/journal-view';
 import { withPendingWrites } from '../list/pending-entries';
 import { usePendingWrites } from '../writing/entry-writes';
 import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
-import { useDayCounts } from './day-counts';
 import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from './date-grid';
+import { useDayCounts } from './day-counts';
 
 /** What the screen says when it has no days to show; only this screen says them. */
 export const YEAR_MESSAGES = {

@@ -1,7 +1,7 @@
 import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { dayKeySchema } from '../../../../shared/entry-schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { dateOfDayKey, plainSpaces } from './day-heading';
 
 export { dateOfDayKey, formatDayHeading } from './day-heading';

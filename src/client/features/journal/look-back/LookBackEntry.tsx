@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../shared/entry-schemas';
-import { journalDayPath } from '../../../app/paths';
+import { journalDayPath } from '../../../lib/paths';
 import { buttonClassName } from '../../../ui/Button';
 import { formatDayHeading } from '../list/journal-view';
 

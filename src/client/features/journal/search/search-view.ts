@@ -1,6 +1,6 @@
 import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-schemas';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchOrder } from '../../../../shared/search';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * A search as kept in the URL (docs/product.md §17): /journal?q=...[&prompt=][&from=][&to=][&order=best]. The URL
