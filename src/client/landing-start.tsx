@@ -9,7 +9,7 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { LandingStart } from './features/landing/LandingStart';
+import { LandingStart } from './app/LandingStart';
 import { replayEarlyInput, replayOnceHydrated } from './lib/early-input';
 import { canHydrate } from './lib/page-made-ahead';
 import { startPageServices } from './lib/page-services';

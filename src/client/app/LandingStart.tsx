@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { PlainNavigation } from '../../lib/links';
-import { PageLayout } from '../../app/PageLayout';
-import { AuthContext, type AuthContextValue } from '../../lib/session/auth-context';
-import { fetchSession } from '../../lib/session/session-api';
-import { ToastProvider } from '../../ui/ToastProvider';
-import { LandingPage } from './LandingPage';
+import { LandingPage } from '../features/landing/LandingPage';
+import { PlainNavigation } from '../lib/links';
+import { AuthContext, type AuthContextValue } from '../lib/session/auth-context';
+import { fetchSession } from '../lib/session/session-api';
+import { ToastProvider } from '../ui/ToastProvider';
+import { PageLayout } from './PageLayout';
 
 const nothing = () => undefined;
 

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
-import { AppConfigProvider, type AppConfig } from '../../lib/app-config';
-import { renderPage } from '../../prerender';
+import { AppConfigProvider, type AppConfig } from '../lib/app-config';
+import { renderPage } from '../prerender';
 import { LandingStart } from './LandingStart';
 
 /** The markup the light start draws at first, as React renders it ahead of time. */
