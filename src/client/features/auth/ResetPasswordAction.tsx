@@ -5,10 +5,10 @@ import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
 import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
+import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { PasswordField } from '../../ui/PasswordField';
 import { ActionError } from './ActionError';
 import { useCheckResetCode, useResetPassword } from './api';
-import { PasswordChecklist } from './PasswordChecklist';
 import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
 
 function resetFailureMessage(error: unknown): string {

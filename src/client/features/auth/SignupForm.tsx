@@ -5,12 +5,12 @@ import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
+import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { PasswordField } from '../../ui/PasswordField';
-import { EmailField } from './EmailField';
+import { TextField } from '../../ui/TextField';
 import { useSignUp } from './api';
+import { EmailField } from './EmailField';
 import { ModeLink } from './ModeLink';
-import { PasswordChecklist } from './PasswordChecklist';
 import { useBackToLogin, useCarriedEmail } from './use-back-to-login';
 
 export interface SignupFormProps {

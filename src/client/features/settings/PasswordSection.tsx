@@ -4,9 +4,9 @@ import { SETTINGS_PASSWORD_INPUT_MIN } from '../../../shared/limits';
 import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../../shared/messages';
 import { isApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { PasswordChecklist } from '../../ui/PasswordChecklist';
 import { PasswordField } from '../../ui/PasswordField';
 import { useToast } from '../../ui/toast-context';
-import { PasswordChecklist } from '../auth/PasswordChecklist';
 import { useChangePassword } from './api';
 
 function changeFailureMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '../../../shared/auth-schemas';
+import { PASSWORD_RULES, PASSWORD_SPECIAL_CHARACTERS, type PasswordRule } from '../../shared/auth-schemas';
 
 /** What a screen reader says for each special character: many readers skip bare punctuation. */
 const SPOKEN_SYMBOLS: Record<string, string> = {
