@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { LandingPage } from '../features/landing/LandingPage';
 import { PlainNavigation } from '../lib/links';
+import { fetchSession } from '../lib/session/api';
 import { AuthContext, type AuthContextValue } from '../lib/session/auth-context';
-import { fetchSession } from '../lib/session/session-api';
 import { ToastProvider } from '../ui/ToastProvider';
 import { PageLayout } from './PageLayout';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ThemeName } from '../../shared/themes';
-import { patchProfile } from '../lib/profile-api';
+import { patchProfile } from '../lib/session/api';
 import { useAuth } from '../lib/session/auth-context';
 import { applyTheme, currentTheme } from '../lib/theme';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileUpdate } from '../../../shared/profile-schemas';
 import { api } from '../../lib/api';
-import { patchProfile } from '../../lib/profile-api';
+import { patchProfile } from '../../lib/session/api';
 import { useAuth } from '../../lib/session/auth-context';
 
 export interface ChangePasswordInput {

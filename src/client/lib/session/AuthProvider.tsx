@@ -5,9 +5,9 @@ import { ApiError, isNetworkFailure } from '../api';
 import { STORAGE_KEYS } from '../constants';
 import { storage } from '../storage';
 import { applyTheme } from '../theme';
+import { SIGNED_OUT, fetchSession, postSignOut, sessionQueryKey, type SessionState } from './api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { isSignOutPending, readLastSession, rememberSession, setSignOutPending } from './last-session';
-import { SIGNED_OUT, fetchSession, postSignOut, sessionQueryKey, type SessionState } from './session-api';
 
 /** Queries that hold nothing personal and survive a sign-out. */
 const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0]]);

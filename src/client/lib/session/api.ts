@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../../shared/profile-schemas';
+import type { Profile, ProfileUpdate, SessionResponse } from '../../../shared/profile-schemas';
 import { api } from '../api';
 
 /** The cached session. `endedHere` marks a sign-out done in this tab, so guards send the user home. */
@@ -16,4 +16,9 @@ export function fetchSession(): Promise<SessionResponse> {
 
 export function postSignOut(): Promise<unknown> {
   return api.post('/api/auth/sign-out');
+}
+
+/** Saves part of the profile (PATCH /api/profile); the answer is the whole profile. */
+export function patchProfile(update: ProfileUpdate): Promise<Profile> {
+  return api.patch<Profile>('/api/profile', update);
 }
