@@ -13,9 +13,7 @@ import { WriteToday } from './WriteToday';
 const journal = lazyWithPreload(() =>
   import('../features/journal/JournalPage').then((module) => module.JournalPage),
 );
-const settings = lazyWithPreload(() =>
-  import('../features/settings/SettingsPage').then((module) => module.SettingsPage),
-);
+const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) => module.SettingsRoute));
 const print = lazyWithPreload(() => import('../features/print/PrintPage').then((module) => module.PrintPage));
 const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
 const unsubscribe = lazyWithPreload(() =>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { PROMPTS } from '../../../shared/entry-schemas';
@@ -6,7 +5,6 @@ import { errorMessage } from '../../lib/api';
 import { journalDayPath, paths } from '../../lib/paths';
 import { Button, buttonClassName } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
-import { journalKeys } from '../journal/api';
 import {
   CSV_FIELDS,
   entriesWord,
@@ -116,10 +114,10 @@ function RefusedList({ refused, count }: { refused: ImportRefusal[]; count: numb
 
 /**
  * "Bring in your writing": a file from this app's export, Day One or a CSV file, previewed by the server without
- * writing anything, then imported with a progress bar. The journal's cached lists and numbers are refreshed after.
+ * writing anything, then imported with a progress bar. `afterImport` runs once an import has ended, done or not, and
+ * is awaited: the journal's cached lists and numbers are refreshed then (app/SettingsRoute.tsx).
  */
-export function ImportSection() {
-  const queryClient = useQueryClient();
+export function ImportSection({ afterImport }: { afterImport: () => Promise<unknown> }) {
   const maxBytes = useImportMaxBytes();
   const fileInputId = useId();
   const formatId = useId();
@@ -293,10 +291,7 @@ export function ImportSection() {
       setAnnouncement('');
     } finally {
       // Even a failed import may have written some days: the journal and its numbers are read again.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
-        queryClient.invalidateQueries({ queryKey: journalKeys.stats }),
-      ]);
+      await afterImport();
     }
   }
 

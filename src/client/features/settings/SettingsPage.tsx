@@ -1,17 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../../lib/session/auth-context';
 import { usePageTitle } from '../../lib/use-page-title';
-import { DataSection } from './DataSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
-import { ImportSection } from './ImportSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
-import { RemindersSection } from './RemindersSection';
+
+/** The sections other features bring to the page, in its order; app/SettingsRoute.tsx hands them over. */
+export interface SettingsSections {
+  reminders: ReactNode;
+  data: ReactNode;
+  journalImport: ReactNode;
+}
 
 /** /settings (protected): profile, preferences, reminders, password, the journal's download and import. */
-export function SettingsPage() {
+export function SettingsPage({ reminders, data, journalImport }: SettingsSections) {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
   if (!user) return null;
@@ -30,10 +35,10 @@ export function SettingsPage() {
       </div>
       <ProfileSection displayName={displayName} />
       <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
-      <RemindersSection />
+      {reminders}
       <PasswordSection email={user.email} />
-      <DataSection />
-      <ImportSection />
+      {data}
+      {journalImport}
       <DeleteAccountSection userId={user.id} />
     </div>
   );

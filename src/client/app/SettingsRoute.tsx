@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshJournalData } from '../features/journal/api';
+import { DataSection } from '../features/settings/DataSection';
+import { ImportSection } from '../features/settings/ImportSection';
+import { RemindersSection } from '../features/settings/RemindersSection';
+import { SettingsPage } from '../features/settings/SettingsPage';
+
+/**
+ * /settings: the settings page with the sections other features bring to it. Features import no other feature
+ * (docs/architecture.md, "Client layout"), so the page is put together here, as the router puts the app together.
+ */
+export function SettingsRoute() {
+  const queryClient = useQueryClient();
+  return (
+    <SettingsPage
+      reminders={<RemindersSection />}
+      data={<DataSection />}
+      journalImport={<ImportSection afterImport={() => refreshJournalData(queryClient)} />}
+    />
+  );
+}
