@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshJournalData } from '../features/journal/api';
+import { RemindersSection } from '../features/reminders/components/RemindersSection';
 import { DataSection } from '../features/settings/DataSection';
 import { ImportSection } from '../features/settings/ImportSection';
-import { RemindersSection } from '../features/settings/RemindersSection';
 import { SettingsPage } from '../features/settings/SettingsPage';
 
 /**

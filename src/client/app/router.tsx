@@ -17,7 +17,7 @@ const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) =
 const print = lazyWithPreload(() => import('../features/print/PrintPage').then((module) => module.PrintPage));
 const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
 const unsubscribe = lazyWithPreload(() =>
-  import('../features/reminders/UnsubscribePage').then((module) => module.UnsubscribePage),
+  import('../features/reminders/components/UnsubscribePage').then((module) => module.UnsubscribePage),
 );
 const emailAction = lazyWithPreload(() =>
   import('../features/auth/EmailActionPage').then((module) => module.EmailActionPage),

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { REMINDER_MESSAGES } from '../../../shared/messages';
-import { ApiError, errorMessage } from '../../lib/api';
-import { paths } from '../../lib/paths';
-import { useFocusOnMount } from '../../lib/use-focus-on-mount';
-import { usePageTitle } from '../../lib/use-page-title';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { unsubscribeFromReminders } from '../settings/reminders-api';
-import '../../styles/reminders.css';
+import { REMINDER_MESSAGES } from '../../../../shared/messages';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { unsubscribeFromReminders } from '../api';
+import '../../../styles/reminders.css';
 
 type State = 'confirm' | 'sending' | 'done' | 'invalid' | { failed: string };
 

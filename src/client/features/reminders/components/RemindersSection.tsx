@@ -1,20 +1,14 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { REMINDER_MESSAGES } from '../../../shared/messages';
-import type { ReminderSettings, Weekday } from '../../../shared/reminder-schemas';
-import { errorMessage } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { Switch } from '../../ui/Switch';
-import { TextField } from '../../ui/TextField';
-import {
-  browserTimeZone,
-  describeMoment,
-  timeNowIn,
-  timeZoneChoices,
-  useReminderSettings,
-  useSaveReminderSettings,
-} from './reminders-api';
-import '../../styles/reminders.css';
+import { REMINDER_MESSAGES } from '../../../../shared/messages';
+import type { ReminderSettings, Weekday } from '../../../../shared/reminder-schemas';
+import { errorMessage } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { Switch } from '../../../ui/Switch';
+import { TextField } from '../../../ui/TextField';
+import { useReminderSettings, useSaveReminderSettings } from '../api';
+import { browserTimeZone, describeMoment, timeNowIn, timeZoneChoices } from '../time-zones';
+import '../../../styles/reminders.css';
 
 /** The week as the form lists it, Monday first, with the names a screen reader says. */
 const WEEK: readonly { day: Weekday; short: string; name: string }[] = [
