@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ImportSection } from '../features/import/components/ImportSection';
 import { refreshJournalData } from '../features/journal/api';
 import { RemindersSection } from '../features/reminders/components/RemindersSection';
 import { DataSection } from '../features/settings/DataSection';
-import { ImportSection } from '../features/settings/ImportSection';
 import { SettingsPage } from '../features/settings/SettingsPage';
 
 /**

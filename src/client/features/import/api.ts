@@ -7,15 +7,6 @@ import { connection } from '../../lib/connection/connection-state';
 export type { CsvField, CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
 export { CSV_FIELDS };
 
-export const IMPORT_FORMATS: readonly { value: ImportFormat; label: string }[] = [
-  { value: 'ours', label: 'Gratitude Journal export (JSON)' },
-  { value: 'dayone', label: 'Day One (JSON or ZIP)' },
-  { value: 'csv', label: 'CSV' },
-];
-
-/** The file picker's filter: what the three formats come as. */
-export const IMPORT_ACCEPT = '.json,.zip,.csv';
-
 /** The server's answer to a preview (nothing written) or an import. */
 export type ImportReport = ImportSummary;
 
@@ -35,50 +26,6 @@ export function useImportMaxBytes(): number | null {
     retry: false,
   });
   return data ?? null;
-}
-
-const OUR_FORMAT_MARK = /"format"\s*:\s*"gratitude-journal"/;
-
-/**
- * The likely kind of a chosen file, from its name and, for JSON, its first few kilobytes: this app's export says
- * `"format": "gratitude-journal"` near the top; any other JSON is taken for Day One's.
- */
-export async function guessImportFormat(file: Blob & { name: string }): Promise<ImportFormat> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.csv')) return 'csv';
-  if (name.endsWith('.zip')) return 'dayone';
-  try {
-    const start = await file.slice(0, 8192).text();
-    return OUR_FORMAT_MARK.test(start) ? 'ours' : 'dayone';
-  } catch {
-    return 'dayone';
-  }
-}
-
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** '50 MB', '1.5 MB', '200 KB': a size as people say it (1 MB = 1,048,576 bytes, as file managers count). */
-export function formatBytes(bytes: number): string {
-  const units: [number, string][] = [
-    [1024 ** 3, 'GB'],
-    [1024 ** 2, 'MB'],
-    [1024, 'KB'],
-  ];
-  for (const [size, unit] of units) {
-    if (bytes >= size) return `${oneDecimal.format(bytes / size)} ${unit}`;
-  }
-  return `${wholeNumber.format(bytes)} bytes`;
-}
-
-/** '1,200'. */
-export function formatCount(count: number): string {
-  return wholeNumber.format(count);
-}
-
-/** '1 entry', '1,200 entries'. */
-export function entriesWord(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'entry' : 'entries'}`;
 }
 
 export function importUrl(format: ImportFormat, options: { dryRun: boolean; mapping?: CsvMapping | null }): string {

@@ -1,18 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { PROMPTS } from '../../../shared/entry-schemas';
-import { errorMessage } from '../../lib/api';
-import { journalDayPath, paths } from '../../lib/paths';
-import { Button, buttonClassName } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
+import { PROMPTS } from '../../../../shared/entry-schemas';
+import { errorMessage } from '../../../lib/api';
+import { journalDayPath, paths } from '../../../lib/paths';
+import { Button, buttonClassName } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
 import {
   CSV_FIELDS,
-  entriesWord,
-  formatBytes,
-  formatCount,
-  guessImportFormat,
-  IMPORT_ACCEPT,
-  IMPORT_FORMATS,
   sendImport,
   useImportMaxBytes,
   type CsvField,
@@ -21,8 +15,10 @@ import {
   type ImportProgress,
   type ImportRefusal,
   type ImportReport,
-} from './import-api';
-import '../../styles/import.css';
+} from '../api';
+import { guessImportFormat, IMPORT_ACCEPT, IMPORT_FORMATS } from '../import-file';
+import { entriesWord, formatBytes, formatCount } from '../words';
+import '../../../styles/import.css';
 
 type Step =
   | { name: 'choose' }
