@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImportSection } from '../features/import/components/ImportSection';
 import { refreshJournalData } from '../features/journal/api';
+import { DataSection } from '../features/journal/print/components/DataSection';
 import { RemindersSection } from '../features/reminders/components/RemindersSection';
-import { DataSection } from '../features/settings/DataSection';
 import { SettingsPage } from '../features/settings/SettingsPage';
 
 /**

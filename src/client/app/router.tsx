@@ -14,7 +14,7 @@ const journal = lazyWithPreload(() =>
   import('../features/journal/JournalPage').then((module) => module.JournalPage),
 );
 const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) => module.SettingsRoute));
-const print = lazyWithPreload(() => import('../features/print/PrintPage').then((module) => module.PrintPage));
+const print = lazyWithPreload(() => import('../features/journal/print/components/PrintPage').then((module) => module.PrintPage));
 const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
 const unsubscribe = lazyWithPreload(() =>
   import('../features/reminders/components/UnsubscribePage').then((module) => module.UnsubscribePage),

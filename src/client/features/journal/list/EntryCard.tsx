@@ -5,8 +5,7 @@ import { useAuth } from '../../../lib/session/auth-context';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
-import { answeredFields } from '../../print/journal-export';
-import { EntryFields } from '../writing/EntryFields';
+import { answeredFields } from '../print/journal-export';
 import {
   PROMPTS,
   contentOf,
@@ -16,6 +15,7 @@ import {
   type EntryValues,
 } from '../writing/entry-content';
 import { useUpdateEntry } from '../writing/entry-writes';
+import { EntryFields } from '../writing/EntryFields';
 import { formatClockTime, formatDayInMonth, formatMonthDay } from './journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { todayKey } from '../../lib/today';
-import { buttonClassName } from '../../ui/Button';
-import { currentRange, describeRange, printPath, type PrintRangeKind } from '../print/print-range';
+import { todayKey } from '../../../../lib/today';
+import { buttonClassName } from '../../../../ui/Button';
+import { currentRange, describeRange, printPath, type PrintRangeKind } from '../print-range';
 
 const PRINT_CHOICES: readonly { kind: PrintRangeKind; label: string }[] = [
   { kind: 'month', label: 'This month' },

@@ -1,27 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PROMPTS } from '../../../shared/entry-schemas';
-import { api } from '../../lib/api';
-import { paths } from '../../lib/paths';
-import { useAuth, usePersonalDataAllowed } from '../../lib/session/auth-context';
-import { todayKey } from '../../lib/today';
-import { usePageTitle } from '../../lib/use-page-title';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { formatDayHeading } from '../journal/list/journal-view';
-import { loadErrorMessages } from '../journal/load-status/load-failure';
+import { PROMPTS } from '../../../../../shared/entry-schemas';
+import { paths } from '../../../../lib/paths';
+import { useAuth } from '../../../../lib/session/auth-context';
+import { todayKey } from '../../../../lib/today';
+import { usePageTitle } from '../../../../lib/use-page-title';
+import { Button } from '../../../../ui/Button';
+import { Notice } from '../../../../ui/Notice';
+import { formatDayHeading } from '../../list/journal-view';
+import { loadErrorMessages } from '../../load-status/load-failure';
+import { useJournalExport } from '../api';
 import {
   answeredFields,
   groupByDay,
   isShortAnswer,
   writtenTime,
   type ExportedEntry,
-  type JournalExport,
   type PrintedDay,
-} from './journal-export';
-import { describeRange, emptyRangeMessage, exportPath, printPath, readPrintRange } from './print-range';
+} from '../journal-export';
+import { describeRange, emptyRangeMessage, printPath, readPrintRange } from '../print-range';
 import { RangePicker } from './RangePicker';
-import '../../styles/print.css';
+import '../../../../styles/print.css';
 
 function PrintedEntry({ entry }: { entry: ExportedEntry }) {
   const time = writtenTime(entry);
@@ -70,14 +68,7 @@ export function PrintPage() {
   const rangeWords = describeRange(range);
   usePageTitle(rangeWords);
 
-  const path = exportPath(range);
-  // Not persisted: the list caches hold pages of the journal, not the whole of it.
-  const query = useQuery({
-    queryKey: ['print', path],
-    queryFn: () => api.get<JournalExport>(path),
-    enabled: usePersonalDataAllowed(),
-    staleTime: 0,
-  });
+  const query = useJournalExport(range);
 
   const days = query.data ? groupByDay(query.data.entries) : [];
   const displayName = query.data?.profile?.displayName ?? profile?.displayName ?? user?.displayName ?? '';

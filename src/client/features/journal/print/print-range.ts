@@ -1,7 +1,7 @@
-import { dayNumberToKey, monthDayRange, monthKeyOf } from '../../../shared/dates';
-import { monthKeySchema } from '../../../shared/entry-schemas';
-import { paths } from '../../lib/paths';
-import { formatMonthHeading } from '../journal/list/journal-view';
+import { dayNumberToKey, monthDayRange, monthKeyOf } from '../../../../shared/dates';
+import { monthKeySchema } from '../../../../shared/entry-schemas';
+import { paths } from '../../../lib/paths';
+import { formatMonthHeading } from '../list/journal-view';
 
 /**
  * The part of the journal the printable view shows, as kept in its URL:

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { currentRange, type PrintRange, type PrintRangeKind } from './print-range';
+import { currentRange, type PrintRange, type PrintRangeKind } from '../print-range';
 
 const KINDS: readonly { kind: PrintRangeKind; label: string }[] = [
   { kind: 'month', label: 'Month' },

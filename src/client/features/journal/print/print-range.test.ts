@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime } from '../journal/list/journal-view';
+import { formatClockTime } from '../list/journal-view';
 import { answeredFields, groupByDay, isShortAnswer, writtenTime, type ExportedEntry } from './journal-export';
 import { describeRange, emptyRangeMessage, exportPath, printPath, readPrintRange } from './print-range';
 

@@ -1,5 +1,5 @@
-import { ENTRY_FIELDS, type EntryField, type JournalEntry } from '../../../shared/entry-schemas';
-import { formatClockTime } from '../journal/list/journal-view';
+import { ENTRY_FIELDS, type EntryField, type JournalEntry } from '../../../../shared/entry-schemas';
+import { formatClockTime } from '../list/journal-view';
 
 /** An entry as the export gives it: the API's own entry, less the owner's id. */
 export type ExportedEntry = Omit<JournalEntry, 'userId'>;
