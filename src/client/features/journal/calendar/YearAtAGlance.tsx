@@ -8,7 +8,7 @@ import { Notice } from '../../../ui/Notice';
 import '../../../styles/calendar.css';
 import { journalPath } from '../list/journal-view';
 import { withPendingWrites } from '../list/pending-entries';
-import { usePendingWrites } from '../writing/entry-writes';
+import { usePendingWrites } from '../sync/entry-writes';
 import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
 import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from './date-grid';
 import { useDayCounts } from './day-counts';

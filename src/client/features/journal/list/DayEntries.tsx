@@ -3,10 +3,10 @@ import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { useDayEntries } from '../api';
 import { ListStatus, useListLoad } from '../load-status/ListStatus';
 import { LookBack } from '../look-back/LookBack';
-import { usePendingWrites } from '../writing/entry-writes';
+import { usePendingWrites } from '../sync/entry-writes';
 import { EntryCard } from './EntryCard';
-import { TodayPanel } from './TodayPanel';
 import { withPendingWrites } from './pending-entries';
+import { TodayPanel } from './TodayPanel';
 
 export interface EntryListProps {
   today: string;

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
 import { answeredFields } from '../print/journal-export';
+import { useUpdateEntry } from '../sync/entry-writes';
 import {
   PROMPTS,
   contentOf,
@@ -14,7 +15,6 @@ import {
   valuesOf,
   type EntryValues,
 } from '../writing/entry-content';
-import { useUpdateEntry } from '../writing/entry-writes';
 import { EntryFields } from '../writing/EntryFields';
 import { formatClockTime, formatDayInMonth, formatMonthDay } from './journal-view';
 

@@ -5,11 +5,11 @@ import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import { ConfirmDialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
 import { StatsPanel } from '../stats/StatsPanel';
-import { useDeleteEntry } from '../writing/entry-writes';
+import { useDeleteEntry } from '../sync/entry-writes';
 import { DayEntries } from './DayEntries';
+import type { JournalLocation } from './journal-view';
 import { ListHeader } from './ListHeader';
 import { MonthEntries } from './MonthEntries';
-import type { JournalLocation } from './journal-view';
 
 export interface JournalListProps {
   location: JournalLocation;

@@ -2,16 +2,16 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { monthKeyOf } from '../../../../shared/dates';
 import { Button } from '../../../ui/Button';
 import { useMonthEntries } from '../api';
-import { MonthCalendar } from '../calendar/MonthCalendar';
 import { countByDay } from '../calendar/date-grid';
+import { MonthCalendar } from '../calendar/MonthCalendar';
 import { ListLoading, ListStatus, useListLoad } from '../load-status/ListStatus';
 import { LoadError } from '../load-status/LoadError';
-import { usePendingWrites } from '../writing/entry-writes';
+import { usePendingWrites } from '../sync/entry-writes';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
-import { TodayPanel } from './TodayPanel';
 import { formatDayInMonth } from './journal-view';
 import { withPendingWrites, type ListedEntry } from './pending-entries';
+import { TodayPanel } from './TodayPanel';
 
 interface DayGroup {
   dayKey: string;

@@ -2,7 +2,7 @@ import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { JarPick } from '../../../../shared/look-back';
 import '../../../styles/look-back.css';
-import { usePendingWrites } from '../writing/entry-writes';
+import { usePendingWrites } from '../sync/entry-writes';
 import { lookBackApi, lookBackKeys, useJarPick, useLookBack } from './api';
 import { readCachedJournal } from './cached-journal';
 import { GratitudeJar, NO_OTHER_OFFLINE } from './GratitudeJar';

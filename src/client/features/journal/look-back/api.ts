@@ -2,7 +2,7 @@ import { useQuery, skipToken } from '@tanstack/react-query';
 import type { JarPick, LookBack } from '../../../../shared/look-back';
 import { apiRequest } from '../../../lib/api';
 
-/** Apart from ['entries', ...]: the writes' cache edits (writing/entry-writes.ts) expect lists under that key. */
+/** Apart from ['entries', ...]: the writes' cache edits (sync/entry-writes.ts) expect lists under that key. */
 export const lookBackKeys = {
   all: ['look-back'] as const,
   lookBack: (today: string) => ['look-back', today] as const,

@@ -7,7 +7,7 @@ import { useStats } from '../api';
 import { useDayCounts } from '../calendar/day-counts';
 import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
-import { usePendingWrites } from '../writing/entry-writes';
+import { usePendingWrites } from '../sync/entry-writes';
 import { LoadingStats, Stat, monthlyCountText, streakText } from './LoadingStats';
 import { statsWithPendingWrites, useKnownJournal } from './pending-stats';
 

@@ -4,7 +4,7 @@ import { JOURNAL_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from '../../../lib/session/auth-context';
 import { useToast } from '../../../ui/toast-context';
 import { saveFailureMessage } from '../writing/entry-content';
-import { startSync } from '../writing/entry-writes';
+import { startSync } from './entry-writes';
 import { syncedMessage, type PendingWrite } from './outbox';
 
 // Sign Out's question about waiting changes comes in the outbox's download: wherever a change waits, it is here.

@@ -14,7 +14,7 @@ const NOTHING_PENDING: readonly PendingWrite[] = [];
 
 /**
  * The signed-in user's writes still waiting for the server, read by the journal's lists and by Sign Out
- * (SignOutDialog.tsx). The outbox itself is in writing/entry-writes.ts, which attaches it here while it runs.
+ * (SignOutDialog.tsx). The outbox itself is started by entry-writes.ts, which attaches it here while it runs.
  */
 export const unsentWrites = {
   pending: (): readonly PendingWrite[] => running?.pending() ?? NOTHING_PENDING,
@@ -24,12 +24,12 @@ export const unsentWrites = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** For writing/entry-writes.ts: the outbox now running, or null once it stopped. */
+  /** For entry-writes.ts: the outbox now running, or null once it stopped. */
   attach(outbox: RunningOutbox | null): void {
     running = outbox;
     unsentWrites.changed();
   },
-  /** For writing/entry-writes.ts: the running outbox's queue changed. */
+  /** For entry-writes.ts: the running outbox's queue changed. */
   changed(): void {
     for (const listener of listeners) listener();
   },

@@ -8,10 +8,10 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useToast } from '../../../ui/toast-context';
 import { formatDayHeading } from '../list/journal-view';
-import { EntryFields } from './EntryFields';
+import { useCreateEntry } from '../sync/entry-writes';
 import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
 import { clearDraft, keepDraft, readDraft } from './entry-draft';
-import { useCreateEntry } from './entry-writes';
+import { EntryFields } from './EntryFields';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 

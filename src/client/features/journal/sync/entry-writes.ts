@@ -12,8 +12,8 @@ import { todayKey } from '../../../lib/today';
 import { journalApi, journalKeys, type NewEntry } from '../api';
 import { lookBackKeys } from '../look-back/api';
 import { knownJournal, statsWithPendingWrites } from '../stats/pending-stats';
-import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from '../sync/outbox';
-import { unsentWrites } from '../sync/unsent-writes';
+import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
+import { unsentWrites } from './unsent-writes';
 
 /** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
 export const SYNC_RETRY_MS = 30_000;
