@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { localDatabase } from '../../lib/persistence/local-database';
 import { useAuth } from '../../lib/session/auth-context';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
+import { removeAccount } from './api';
 
 /**
  * "Delete Account": behind the current password and a question that says what goes and offers the download first.
@@ -31,7 +32,7 @@ export function DeleteAccountSection({ userId }: { userId: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.delete('/api/account', { password });
+      await removeAccount(password);
     } catch (failure) {
       setBusy(false);
       setAsking(false);

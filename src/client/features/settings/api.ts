@@ -23,3 +23,8 @@ export function useChangePassword() {
     mutationFn: (input: ChangePasswordInput) => api.post<{ ok: true }>('/api/auth/change-password', input),
   });
 }
+
+/** Removes the account and everything written in it (DELETE /api/account), behind the current password. */
+export function removeAccount(password: string): Promise<unknown> {
+  return api.delete('/api/account', { password });
+}

@@ -1,8 +1,8 @@
 import { dayNumberToKey, monthDayRange } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import '../../../styles/calendar.css';
+import { useDayCounts } from './api';
 import { CalendarGrid, useRovingDay } from './CalendarGrid';
-import { useDayCounts } from './day-counts';
 import { calendarBounds, mergeDayCounts, monthAndYear } from './date-grid';
 
 export interface MonthCalendarProps {

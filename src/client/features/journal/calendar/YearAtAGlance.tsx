@@ -9,9 +9,9 @@ import '../../../styles/calendar.css';
 import { journalPath } from '../list/journal-view';
 import { withPendingWrites } from '../list/pending-entries';
 import { usePendingWrites } from '../sync/entry-writes';
+import { useDayCounts } from './api';
 import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
 import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from './date-grid';
-import { useDayCounts } from './day-counts';
 
 /** What the screen says when it has no days to show; only this screen says them. */
 export const YEAR_MESSAGES = {

@@ -8,8 +8,8 @@ import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { Notice } from '../../../ui/Notice';
 import { formatDayHeading } from '../list/journal-view';
+import { useSearchResults } from './api';
 import { highlightSegments } from './highlight';
-import { useSearchResults } from './search-api';
 import { type SearchLocation, searchPath } from './search-view';
 import { SearchField, type SearchFieldHandle } from './SearchField';
 

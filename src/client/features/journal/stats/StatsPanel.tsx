@@ -4,7 +4,7 @@ import { monthKeyOf } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
 import { STATS_MESSAGES } from '../../../../shared/messages';
 import { useStats } from '../api';
-import { useDayCounts } from '../calendar/day-counts';
+import { useDayCounts } from '../calendar/api';
 import { yearViewPath } from '../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
 import { usePendingWrites } from '../sync/entry-writes';

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry, Stats } from '../../../../shared/entry-schemas';
 import { journalKeys } from '../api';
-import { dayCountsKey } from '../calendar/day-counts';
+import { dayCountsKey } from '../calendar/api';
 import type { PendingWrite } from '../sync/outbox';
 import { knownJournal, statsWithPendingWrites, type KnownJournal } from './pending-stats';
 

@@ -82,7 +82,7 @@ function countConfirmed(queryClient: QueryClient, write: PendingWrite): void {
   const known = knownJournal(queryClient);
   for (const query of queryClient.getQueryCache().findAll({ queryKey: journalKeys.stats })) {
     const [, day, ...rest] = query.queryKey;
-    // Only the stats of a day; the calendar's day counts live under the same key (calendar/day-counts.ts).
+    // Only the stats of a day; the calendar's day counts live under the same key (calendar/api.ts).
     if (typeof day !== 'string' || !DAY_KEY.test(day) || rest.length > 0) continue;
     queryClient.setQueryData<Stats>(query.queryKey, (stats) => stats && statsWithPendingWrites(stats, [write], day, known));
   }
