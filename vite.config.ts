@@ -167,7 +167,7 @@ const PRERENDER_DIR = 'dist/prerender';
  * build stops if one is not found).
  */
 const PAGE_MODULES: Record<string, string> = {
-  '/about': 'src/client/features/about/AboutPage.tsx',
+  '/about': 'src/client/features/about/components/AboutPage.tsx',
   '/login?mode=signup': 'src/client/features/auth/SignupForm.tsx',
   '/journal': 'src/client/features/journal/JournalPage.tsx',
 };

@@ -15,7 +15,9 @@ const journal = lazyWithPreload(() =>
 );
 const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) => module.SettingsRoute));
 const print = lazyWithPreload(() => import('../features/journal/print/components/PrintPage').then((module) => module.PrintPage));
-const about = lazyWithPreload(() => import('../features/about/AboutPage').then((module) => module.AboutPage));
+const about = lazyWithPreload(() =>
+  import('../features/about/components/AboutPage').then((module) => module.AboutPage),
+);
 const unsubscribe = lazyWithPreload(() =>
   import('../features/reminders/components/UnsubscribePage').then((module) => module.UnsubscribePage),
 );

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { RESET_PASSWORD_TTL_MS, SIGNUP_PASSWORD_MIN, VERIFY_EMAIL_TTL_MS } from '../../../shared/limits';
-import { useAppConfig } from '../../lib/app-config';
-import { BREATHING_PHASE_MS, BREATHING_ROUNDS, MINIMUM_AGE } from '../../lib/constants';
-import type { MobilePlatform } from '../../lib/mobile-install';
-import { loginPath } from '../../lib/paths';
-import { PERSISTED_CACHE_MAX_AGE_MS } from '../../lib/persistence/query-persistence';
+import { RESET_PASSWORD_TTL_MS, SIGNUP_PASSWORD_MIN, VERIFY_EMAIL_TTL_MS } from '../../../../shared/limits';
+import { useAppConfig } from '../../../lib/app-config';
+import { BREATHING_PHASE_MS, BREATHING_ROUNDS, MINIMUM_AGE } from '../../../lib/constants';
+import type { MobilePlatform } from '../../../lib/mobile-install';
+import { loginPath } from '../../../lib/paths';
+import { PERSISTED_CACHE_MAX_AGE_MS } from '../../../lib/persistence/query-persistence';
 
 const PERSISTED_CACHE_DAYS = PERSISTED_CACHE_MAX_AGE_MS / 86_400_000;
 const PHASE_SECONDS = BREATHING_PHASE_MS / 1000;

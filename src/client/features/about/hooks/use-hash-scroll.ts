@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ANCHOR_SCROLL_DELAY_MS } from '../../lib/constants';
+import { ANCHOR_SCROLL_DELAY_MS } from '../../../lib/constants';
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ACTIVE_SECTION_OFFSET_PX } from '../../lib/constants';
-import { activeSectionId } from './active-section';
+import { ACTIVE_SECTION_OFFSET_PX } from '../../../lib/constants';
+import { activeSectionId } from '../active-section';
 
 /** Puts the section's hash in the address bar without a history entry, a router update or a jump. */
 function replaceHash(id: string | undefined): void {

@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { currentMobilePlatform } from '../../lib/mobile-install';
-import { useDeviceValue } from '../../lib/use-device-value';
-import { usePageTitle } from '../../lib/use-page-title';
+import { currentMobilePlatform } from '../../../lib/mobile-install';
+import { useDeviceValue } from '../../../lib/use-device-value';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useHashScroll } from '../hooks/use-hash-scroll';
+import { useSectionSpy } from '../hooks/use-section-spy';
 import {
   AboutSection,
   AccountManagement,
@@ -11,9 +13,7 @@ import {
   InstallOnMobile,
   PrivacyAndSecurity,
 } from './AboutSections';
-import { useHashScroll } from './use-hash-scroll';
-import { useSectionSpy } from './use-section-spy';
-import '../../styles/about.css';
+import '../../../styles/about.css';
 
 interface SectionEntry {
   id: string;
