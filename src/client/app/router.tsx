@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { LoginPage, preloadSignupForm } from '../features/auth/LoginPage';
-import { GuestOnly, RequireVerifiedUser } from '../features/auth/RouteGuards';
+import { LoginPage, preloadSignupForm } from '../features/auth/components/LoginPage';
+import { GuestOnly, RequireVerifiedUser } from '../features/auth/components/RouteGuards';
 import { JournalFrame } from '../features/journal/JournalFrame';
 import { LandingPage } from '../features/landing/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
@@ -22,7 +22,7 @@ const unsubscribe = lazyWithPreload(() =>
   import('../features/reminders/components/UnsubscribePage').then((module) => module.UnsubscribePage),
 );
 const emailAction = lazyWithPreload(() =>
-  import('../features/auth/EmailActionPage').then((module) => module.EmailActionPage),
+  import('../features/auth/components/EmailActionPage').then((module) => module.EmailActionPage),
 );
 const JournalPage = journal.Component;
 const SettingsPage = settings.Component;

@@ -16,8 +16,8 @@ export const paths = {
 
 /**
  * The pages for visitors, which a device signed in here leaves for the journal: the routes wrap them in GuestOnly
- * (features/auth/RouteGuards.tsx), app-start.tsx does not hydrate their ready-made markup there, and layout.css keeps
- * that markup hidden meanwhile (its `[data-signed-in]` selectors name these two addresses).
+ * (features/auth/components/RouteGuards.tsx), app-start.tsx does not hydrate their ready-made markup there, and
+ * layout.css keeps that markup hidden meanwhile (its `[data-signed-in]` selectors name these two addresses).
  */
 export const guestPages: ReadonlySet<string> = new Set([paths.home, paths.login]);
 

@@ -1,17 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
-import { meetsPasswordRules } from '../../../shared/auth-schemas';
-import { MAX_DISPLAY_NAME_LENGTH } from '../../../shared/limits';
-import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
-import { errorMessage } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { PasswordChecklist } from '../../ui/PasswordChecklist';
-import { PasswordField } from '../../ui/PasswordField';
-import { TextField } from '../../ui/TextField';
-import { useSignUp } from './api';
+import { meetsPasswordRules } from '../../../../shared/auth-schemas';
+import { MAX_DISPLAY_NAME_LENGTH } from '../../../../shared/limits';
+import { AUTH_MESSAGES, NOTICES } from '../../../../shared/messages';
+import { errorMessage } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { PasswordChecklist } from '../../../ui/PasswordChecklist';
+import { PasswordField } from '../../../ui/PasswordField';
+import { TextField } from '../../../ui/TextField';
+import { useSignUp } from '../api';
+import { useBackToLogin, useCarriedEmail } from '../hooks/use-back-to-login';
 import { EmailField } from './EmailField';
 import { ModeLink } from './ModeLink';
-import { useBackToLogin, useCarriedEmail } from './use-back-to-login';
 
 export interface SignupFormProps {
   /** SIGNUPS=invite: the form asks for the invite code too. */

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { readNavigationState } from '../../lib/navigation-state';
-import { paths } from '../../lib/paths';
+import { readNavigationState } from '../../../lib/navigation-state';
+import { paths } from '../../../lib/paths';
 
 /** Back to the sign-in mode with a green notice, keeping where the visitor was heading and the email just used. */
 export function useBackToLogin(): (message: string, email: string) => void {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/paths';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
+import { paths } from '../../../lib/paths';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
 
 export function ActionError({ message }: { message: string }) {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { readNavigationState } from '../../lib/navigation-state';
-import { loginPath, type LoginMode } from '../../lib/paths';
+import { readNavigationState } from '../../../lib/navigation-state';
+import { loginPath, type LoginMode } from '../../../lib/paths';
 
 /**
  * Switches the login screen's mode, keeping where the visitor was heading and the email typed so far, so it need not

@@ -1,15 +1,15 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useSignupMode } from '../../lib/app-config';
-import { lazyWithPreload } from '../../lib/lazy-with-preload';
-import { readNavigationState } from '../../lib/navigation-state';
-import { paths, type LoginMode } from '../../lib/paths';
-import { usePageTitle } from '../../lib/use-page-title';
-import { buttonClassName } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
+import { useSignupMode } from '../../../lib/app-config';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
+import { readNavigationState } from '../../../lib/navigation-state';
+import { paths, type LoginMode } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { buttonClassName } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { useCarriedEmail } from '../hooks/use-back-to-login';
 import { LoginForm } from './LoginForm';
 import { ModeLink } from './ModeLink';
 import { ResetRequestForm } from './ResetRequestForm';
-import { useCarriedEmail } from './use-back-to-login';
 
 // Sign-up carries the password rules (and their schema library), which signing in does not need.
 const signupForm = lazyWithPreload(() => import('./SignupForm').then((module) => module.SignupForm));

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import { RESEND_COOLDOWN_S, RESEND_PENALTY_S } from '../../../shared/limits';
-import { NOTICES, VERIFY_GATE_MESSAGES } from '../../../shared/messages';
-import { ApiError } from '../../lib/api';
-import { formatSeconds, useCountdown } from '../../lib/use-countdown';
-import { usePageTitle } from '../../lib/use-page-title';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { authApi, useSendVerification } from './api';
+import { RESEND_COOLDOWN_S, RESEND_PENALTY_S } from '../../../../shared/limits';
+import { NOTICES, VERIFY_GATE_MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../../lib/api';
+import { formatSeconds, useCountdown } from '../../../lib/use-countdown';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { authApi, useSendVerification } from '../api';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 

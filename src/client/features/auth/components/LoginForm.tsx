@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LOGIN_LIMIT_MESSAGES } from '../../../shared/messages';
-import { ApiError, errorMessage, isApiError } from '../../lib/api';
-import { useSignupMode } from '../../lib/app-config';
-import { returnTarget } from '../../lib/navigation-state';
-import { paths } from '../../lib/paths';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { PasswordField } from '../../ui/PasswordField';
-import { useSignIn } from './api';
+import { LOGIN_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { ApiError, errorMessage, isApiError } from '../../../lib/api';
+import { useSignupMode } from '../../../lib/app-config';
+import { returnTarget } from '../../../lib/navigation-state';
+import { paths } from '../../../lib/paths';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { PasswordField } from '../../../ui/PasswordField';
+import { useSignIn } from '../api';
+import { useCarriedEmail } from '../hooks/use-back-to-login';
 import { EmailField } from './EmailField';
 import { ModeLink } from './ModeLink';
 import { UnverifiedNotice } from './UnverifiedNotice';
-import { useCarriedEmail } from './use-back-to-login';
 
 /** The time on this device's clock, "2:32 PM", of the first whole minute at or after `at`: trying then works. */
 function clockTime(at: Date): string {

@@ -1,11 +1,11 @@
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { STORAGE_KEYS } from '../../lib/constants';
-import { returnTarget } from '../../lib/navigation-state';
-import { paths } from '../../lib/paths';
-import { useAuth } from '../../lib/session/auth-context';
-import { storage } from '../../lib/storage';
-import { LoadingScreen } from '../../ui/LoadingScreen';
+import { STORAGE_KEYS } from '../../../lib/constants';
+import { returnTarget } from '../../../lib/navigation-state';
+import { paths } from '../../../lib/paths';
+import { useAuth } from '../../../lib/session/auth-context';
+import { storage } from '../../../lib/storage';
+import { LoadingScreen } from '../../../ui/LoadingScreen';
 import { VerifyGate } from './VerifyGate';
 
 /** Protected screens: signed-out visitors go to /login (remembering where they were going), unverified

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { meetsPasswordRules } from '../../../shared/auth-schemas';
-import { RESET_PASSWORD_MIN } from '../../../shared/limits';
-import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
-import { isApiError } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { PasswordChecklist } from '../../ui/PasswordChecklist';
-import { PasswordField } from '../../ui/PasswordField';
+import { meetsPasswordRules } from '../../../../shared/auth-schemas';
+import { RESET_PASSWORD_MIN } from '../../../../shared/limits';
+import { AUTH_MESSAGES, NOTICES } from '../../../../shared/messages';
+import { isApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { PasswordChecklist } from '../../../ui/PasswordChecklist';
+import { PasswordField } from '../../../ui/PasswordField';
+import { useCheckResetCode, useResetPassword } from '../api';
+import { useRedirectToLoginAfterSuccess } from '../hooks/use-redirect-after';
 import { ActionError } from './ActionError';
-import { useCheckResetCode, useResetPassword } from './api';
-import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
 
 function resetFailureMessage(error: unknown): string {
   if (isApiError(error, 'expired-reset-code')) return AUTH_MESSAGES['expired-reset-code'];

@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
-import { isApiError } from '../../lib/api';
-import { Notice } from '../../ui/Notice';
+import { AUTH_MESSAGES, NOTICES } from '../../../../shared/messages';
+import { isApiError } from '../../../lib/api';
+import { Notice } from '../../../ui/Notice';
+import { useApplyVerifyEmailCode } from '../api';
+import { useRedirectToLoginAfterSuccess } from '../hooks/use-redirect-after';
 import { ActionError } from './ActionError';
-import { useApplyVerifyEmailCode } from './api';
-import { useRedirectToLoginAfterSuccess } from './use-redirect-after';
 
 export function VerifyEmailAction({ oobCode }: { oobCode: string }) {
   const verification = useApplyVerifyEmailCode(oobCode);

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { NOTICES } from '../../../shared/messages';
-import { errorMessage } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
+import { NOTICES } from '../../../../shared/messages';
+import { errorMessage } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { useRequestPasswordReset } from '../api';
+import { useBackToLogin, useCarriedEmail } from '../hooks/use-back-to-login';
 import { EmailField } from './EmailField';
-import { useRequestPasswordReset } from './api';
 import { ModeLink } from './ModeLink';
-import { useBackToLogin, useCarriedEmail } from './use-back-to-login';
 
 export function ResetRequestForm() {
   const backToLogin = useBackToLogin();

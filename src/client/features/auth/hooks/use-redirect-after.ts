@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { EMAIL_ACTION_REDIRECT_MS } from '../../lib/constants';
-import { paths } from '../../lib/paths';
+import { EMAIL_ACTION_REDIRECT_MS } from '../../../lib/constants';
+import { paths } from '../../../lib/paths';
 
 /** After an email action succeeds, the page lingers briefly and then goes to /login with the notice. */
 export function useRedirectToLoginAfterSuccess(done: boolean, message: string): void {

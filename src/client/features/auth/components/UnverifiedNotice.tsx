@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AUTH_MESSAGES, NOTICES } from '../../../shared/messages';
-import { Button } from '../../ui/Button';
-import { useSendVerification } from './api';
+import { AUTH_MESSAGES, NOTICES } from '../../../../shared/messages';
+import { Button } from '../../../ui/Button';
+import { useSendVerification } from '../api';
 
 type Outcome = 'sent' | 'failed' | null;
 

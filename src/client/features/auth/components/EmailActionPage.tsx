@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { actionModeSchema } from '../../../shared/auth-schemas';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { usePageTitle } from '../../lib/use-page-title';
+import { actionModeSchema } from '../../../../shared/auth-schemas';
+import { AUTH_MESSAGES } from '../../../../shared/messages';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { ActionError } from './ActionError';
 import { ResetPasswordAction } from './ResetPasswordAction';
 import { VerifyEmailAction } from './VerifyEmailAction';

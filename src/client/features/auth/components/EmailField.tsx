@@ -1,4 +1,4 @@
-import { TextField } from '../../ui/TextField';
+import { TextField } from '../../../ui/TextField';
 
 /** The email field of the sign-in, sign-up and reset forms. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
