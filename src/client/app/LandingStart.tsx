@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LandingPage } from '../features/landing/LandingPage';
+import { LandingPage } from '../features/landing/components/LandingPage';
 import { PlainNavigation } from '../lib/links';
 import { fetchSession } from '../lib/session/api';
 import { AuthContext, type AuthContextValue } from '../lib/session/auth-context';

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage, preloadSignupForm } from '../features/auth/components/LoginPage';
 import { GuestOnly, RequireVerifiedUser } from '../features/auth/components/RouteGuards';
 import { JournalFrame } from '../features/journal/JournalFrame';
-import { LandingPage } from '../features/landing/LandingPage';
+import { LandingPage } from '../features/landing/components/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { paths } from '../lib/paths';
 import { AppLayout } from './AppLayout';

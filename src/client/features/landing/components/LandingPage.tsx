@@ -1,15 +1,15 @@
 import { type ComponentType, useRef, useState } from 'react';
-import { AUTH_MESSAGES } from '../../../shared/messages';
-import { type SignupMode, useSignupMode } from '../../lib/app-config';
-import { AppLink } from '../../lib/links';
-import { loginPath, paths } from '../../lib/paths';
-import { usePageTitle } from '../../lib/use-page-title';
-import { buttonClassName } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
-import { useToast } from '../../ui/toast-context';
-import { PHONE_SCREENSHOT, SCREENSHOT, VIDEO_FAILED_MESSAGE } from './demo-video';
+import { AUTH_MESSAGES } from '../../../../shared/messages';
+import { type SignupMode, useSignupMode } from '../../../lib/app-config';
+import { AppLink } from '../../../lib/links';
+import { loginPath, paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { buttonClassName } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { useToast } from '../../../ui/toast-context';
+import { PHONE_SCREENSHOT, SCREENSHOT, VIDEO_FAILED_MESSAGE } from '../demo-video';
 import type { DemoVideoDialogProps } from './DemoVideoDialog';
-import '../../styles/landing.css';
+import '../../../styles/landing.css';
 
 function BreathIcon() {
   return (

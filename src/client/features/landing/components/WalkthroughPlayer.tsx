@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { WALKTHROUGH } from './demo-video';
+import { WALKTHROUGH } from '../demo-video';
 
 /**
  * The walkthrough this instance serves itself: a silent screen recording, so it may start on its own (muted) and

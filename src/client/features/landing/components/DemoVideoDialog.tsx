@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useAppConfig } from '../../lib/app-config';
-import { useModal } from '../../ui/use-modal';
-import { VIDEO_FAILED_MESSAGE, watchUrl } from './demo-video';
+import { useAppConfig } from '../../../lib/app-config';
+import { useModal } from '../../../ui/use-modal';
+import { VIDEO_FAILED_MESSAGE, watchUrl } from '../demo-video';
 import { VideoPlayer } from './VideoPlayer';
 import { WalkthroughPlayer } from './WalkthroughPlayer';
-import '../../styles/walkthrough.css';
+import '../../../styles/walkthrough.css';
 
 const FOCUSABLE = 'button, a[href], iframe, video[controls], [tabindex]:not([tabindex="-1"])';
 

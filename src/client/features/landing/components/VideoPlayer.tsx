@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { embedUrl, VIDEO_LOAD_TIMEOUT_MS } from './demo-video';
+import { embedUrl, VIDEO_LOAD_TIMEOUT_MS } from '../demo-video';
 
 interface VideoPlayerProps {
   videoId: string;
