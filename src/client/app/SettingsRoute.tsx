@@ -3,7 +3,7 @@ import { ImportSection } from '../features/import/components/ImportSection';
 import { refreshJournalData } from '../features/journal/api';
 import { DataSection } from '../features/journal/print/components/DataSection';
 import { RemindersSection } from '../features/reminders/components/RemindersSection';
-import { SettingsPage } from '../features/settings/SettingsPage';
+import { SettingsPage } from '../features/settings/components/SettingsPage';
 
 /**
  * /settings: the settings page with the sections other features bring to it. Features import no other feature

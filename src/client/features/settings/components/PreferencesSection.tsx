@@ -1,7 +1,7 @@
-import { SETTINGS_MESSAGES } from '../../../shared/messages';
-import { Switch } from '../../ui/Switch';
-import { useToast } from '../../ui/toast-context';
-import { useUpdateProfile } from './api';
+import { SETTINGS_MESSAGES } from '../../../../shared/messages';
+import { Switch } from '../../../ui/Switch';
+import { useToast } from '../../../ui/toast-context';
+import { useUpdateProfile } from '../api';
 
 export function PreferencesSection({ showMemorySection }: { showMemorySection: boolean }) {
   const toast = useToast();

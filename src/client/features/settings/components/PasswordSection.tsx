@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { meetsPasswordRules } from '../../../shared/auth-schemas';
-import { SETTINGS_PASSWORD_INPUT_MIN } from '../../../shared/limits';
-import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../../shared/messages';
-import { isApiError } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { PasswordChecklist } from '../../ui/PasswordChecklist';
-import { PasswordField } from '../../ui/PasswordField';
-import { useToast } from '../../ui/toast-context';
-import { useChangePassword } from './api';
+import { meetsPasswordRules } from '../../../../shared/auth-schemas';
+import { SETTINGS_PASSWORD_INPUT_MIN } from '../../../../shared/limits';
+import { AUTH_MESSAGES, SETTINGS_MESSAGES } from '../../../../shared/messages';
+import { isApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { PasswordChecklist } from '../../../ui/PasswordChecklist';
+import { PasswordField } from '../../../ui/PasswordField';
+import { useToast } from '../../../ui/toast-context';
+import { useChangePassword } from '../api';
 
 function changeFailureMessage(error: unknown): string {
   if (isApiError(error, 'wrong-current-password')) return AUTH_MESSAGES['wrong-current-password'];

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api';
-import { paths } from '../../lib/paths';
-import { localDatabase } from '../../lib/persistence/local-database';
-import { useAuth } from '../../lib/session/auth-context';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Notice } from '../../ui/Notice';
-import { PasswordField } from '../../ui/PasswordField';
-import { removeAccount } from './api';
+import { errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { localDatabase } from '../../../lib/persistence/local-database';
+import { useAuth } from '../../../lib/session/auth-context';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Notice } from '../../../ui/Notice';
+import { PasswordField } from '../../../ui/PasswordField';
+import { removeAccount } from '../api';
 
 /**
  * "Delete Account": behind the current password and a question that says what goes and offers the download first.

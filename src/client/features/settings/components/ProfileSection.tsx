@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_DISPLAY_NAME_LENGTH } from '../../../shared/limits';
-import { SETTINGS_MESSAGES } from '../../../shared/messages';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { useToast } from '../../ui/toast-context';
-import { useUpdateProfile } from './api';
+import { MAX_DISPLAY_NAME_LENGTH } from '../../../../shared/limits';
+import { SETTINGS_MESSAGES } from '../../../../shared/messages';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { useToast } from '../../../ui/toast-context';
+import { useUpdateProfile } from '../api';
 
 export function ProfileSection({ displayName }: { displayName: string }) {
   const toast = useToast();
