@@ -169,7 +169,7 @@ const PRERENDER_DIR = 'dist/prerender';
 const PAGE_MODULES: Record<string, string> = {
   '/about': 'src/client/features/about/components/AboutPage.tsx',
   '/login?mode=signup': 'src/client/features/auth/components/SignupForm.tsx',
-  '/journal': 'src/client/features/journal/JournalPage.tsx',
+  '/journal': 'src/client/features/journal/components/JournalPage.tsx',
 };
 
 /**

@@ -9,7 +9,7 @@ import { useAuth } from '../lib/session/auth-context';
 // The question about waiting changes comes with the journal's outbox: whenever a change waits, the outbox holds it,
 // so this code is here already. With nothing waiting, Sign Out needs none of it, and never waits for a download.
 const SignOutDialog = lazyWithPreload(() =>
-  import('../features/journal/sync/OutboxSync').then((module) => module.SignOutDialog),
+  import('../features/journal/sync/components/OutboxSync').then((module) => module.SignOutDialog),
 );
 
 type FocusTarget = 'first' | 'last';

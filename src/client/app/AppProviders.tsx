@@ -1,7 +1,7 @@
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { AuthProvider } from '../lib/session/AuthProvider';
 import { useAuth } from '../lib/session/auth-context';
+import { AuthProvider } from '../lib/session/AuthProvider';
 import { ToastProvider } from '../ui/ToastProvider';
 
 export function createQueryClient(): QueryClient {
@@ -59,7 +59,7 @@ function useDeviceCache(queryClient: QueryClient): boolean {
 
 // Only a signed-in journal has writes to send: visitors never download the outbox.
 const OutboxSync = lazy(() =>
-  import('../features/journal/sync/OutboxSync').then((module) => ({ default: module.OutboxSync })),
+  import('../features/journal/sync/components/OutboxSync').then((module) => ({ default: module.OutboxSync })),
 );
 
 function JournalSync() {

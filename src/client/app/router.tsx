@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoginPage, preloadSignupForm } from '../features/auth/components/LoginPage';
 import { GuestOnly, RequireVerifiedUser } from '../features/auth/components/RouteGuards';
-import { JournalFrame } from '../features/journal/JournalFrame';
+import { JournalFrame } from '../features/journal/components/JournalFrame';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { paths } from '../lib/paths';
@@ -11,10 +11,12 @@ import { WriteToday } from './WriteToday';
 
 // The visitor's first screens ship in the main bundle; the rest load when first opened, or earlier (preloadPage).
 const journal = lazyWithPreload(() =>
-  import('../features/journal/JournalPage').then((module) => module.JournalPage),
+  import('../features/journal/components/JournalPage').then((module) => module.JournalPage),
 );
 const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) => module.SettingsRoute));
-const print = lazyWithPreload(() => import('../features/journal/print/components/PrintPage').then((module) => module.PrintPage));
+const print = lazyWithPreload(() =>
+  import('../features/journal/print/components/PrintPage').then((module) => module.PrintPage),
+);
 const about = lazyWithPreload(() =>
   import('../features/about/components/AboutPage').then((module) => module.AboutPage),
 );

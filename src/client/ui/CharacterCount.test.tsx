@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { EntryFields } from '../features/journal/writing/EntryFields';
+import { EntryFields } from '../features/journal/writing/components/EntryFields';
 import { TextField } from './TextField';
 
 const EMPTY = { gratitude: '', celebration: '', manifestation: '', memory: '' };

@@ -1,6 +1,6 @@
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
-import { loadErrorMessages, retryAsked, useFailureToast } from './load-failure';
+import { Button } from '../../../../ui/Button';
+import { Notice } from '../../../../ui/Notice';
+import { loadErrorMessages, retryAsked, useFailureToast } from '../load-failure';
 
 export interface LoadErrorProps {
   /** Names the failing list, so one failure is toasted once. */

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { JournalEntry } from '../../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
-import { useAuth } from '../../../lib/session/auth-context';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { useToast } from '../../../ui/toast-context';
-import { answeredFields } from '../print/journal-export';
-import { useUpdateEntry } from '../sync/entry-writes';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../../lib/session/auth-context';
+import { Button } from '../../../../ui/Button';
+import { Dialog } from '../../../../ui/Dialog';
+import { useToast } from '../../../../ui/toast-context';
+import { answeredFields } from '../../print/journal-export';
+import { useUpdateEntry } from '../../sync/entry-writes';
+import { EntryFields } from '../../writing/components/EntryFields';
 import {
   PROMPTS,
   contentOf,
@@ -14,9 +15,8 @@ import {
   saveFailureMessage,
   valuesOf,
   type EntryValues,
-} from '../writing/entry-content';
-import { EntryFields } from '../writing/EntryFields';
-import { formatClockTime, formatDayInMonth, formatMonthDay } from './journal-view';
+} from '../../writing/entry-content';
+import { formatClockTime, formatDayInMonth, formatMonthDay } from '../journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

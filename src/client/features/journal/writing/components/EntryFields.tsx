@@ -1,8 +1,8 @@
 import { useId, type Ref } from 'react';
-import type { EntryField } from '../../../../shared/entry-schemas';
-import { MAX_FIELD_LENGTH } from '../../../../shared/limits';
-import { CharacterCount, countDescribes } from '../../../ui/CharacterCount';
-import { MANIFESTATION_HINT, PROMPTS, type EntryValues } from './entry-content';
+import type { EntryField } from '../../../../../shared/entry-schemas';
+import { MAX_FIELD_LENGTH } from '../../../../../shared/limits';
+import { CharacterCount, countDescribes } from '../../../../ui/CharacterCount';
+import { MANIFESTATION_HINT, PROMPTS, type EntryValues } from '../entry-content';
 
 interface EntryTextAreaProps {
   field: EntryField;

@@ -1,16 +1,16 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { monthKeyOf } from '../../../../shared/dates';
-import { Button } from '../../../ui/Button';
-import { useMonthEntries } from '../api';
-import { countByDay } from '../calendar/date-grid';
-import { MonthCalendar } from '../calendar/MonthCalendar';
-import { ListLoading, ListStatus, useListLoad } from '../load-status/ListStatus';
-import { LoadError } from '../load-status/LoadError';
-import { usePendingWrites } from '../sync/entry-writes';
+import { monthKeyOf } from '../../../../../shared/dates';
+import { Button } from '../../../../ui/Button';
+import { useMonthEntries } from '../../api';
+import { MonthCalendar } from '../../calendar/components/MonthCalendar';
+import { countByDay } from '../../calendar/date-grid';
+import { ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
+import { LoadError } from '../../load-status/components/LoadError';
+import { usePendingWrites } from '../../sync/entry-writes';
+import { formatDayInMonth } from '../journal-view';
+import { withPendingWrites, type ListedEntry } from '../pending-entries';
 import type { EntryListProps } from './DayEntries';
 import { EntryCard } from './EntryCard';
-import { formatDayInMonth } from './journal-view';
-import { withPendingWrites, type ListedEntry } from './pending-entries';
 import { TodayPanel } from './TodayPanel';
 
 interface DayGroup {

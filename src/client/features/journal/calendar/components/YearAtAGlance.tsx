@@ -1,17 +1,17 @@
 import { Link } from 'react-router';
-import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
-import { useConnectionState } from '../../../lib/connection/connection-state';
-import { paths } from '../../../lib/paths';
-import { Button, buttonClassName } from '../../../ui/Button';
-import { Chevron } from '../../../ui/Icon';
-import { Notice } from '../../../ui/Notice';
-import '../../../styles/calendar.css';
-import { journalPath } from '../list/journal-view';
-import { withPendingWrites } from '../list/pending-entries';
-import { usePendingWrites } from '../sync/entry-writes';
-import { useDayCounts } from './api';
+import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
+import { useConnectionState } from '../../../../lib/connection/connection-state';
+import { paths } from '../../../../lib/paths';
+import { Button, buttonClassName } from '../../../../ui/Button';
+import { Chevron } from '../../../../ui/Icon';
+import { Notice } from '../../../../ui/Notice';
+import '../../../../styles/calendar.css';
+import { journalPath } from '../../list/journal-view';
+import { withPendingWrites } from '../../list/pending-entries';
+import { usePendingWrites } from '../../sync/entry-writes';
+import { useDayCounts } from '../api';
+import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from '../date-grid';
 import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
-import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from './date-grid';
 
 /** What the screen says when it has no days to show; only this screen says them. */
 export const YEAR_MESSAGES = {

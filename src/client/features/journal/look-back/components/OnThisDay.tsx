@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { type LookBackGroup, lookBackLabel } from '../../../../shared/look-back';
-import { formatDayHeading, formatMonthDay } from '../list/journal-view';
+import { type LookBackGroup, lookBackLabel } from '../../../../../shared/look-back';
+import { formatDayHeading, formatMonthDay } from '../../list/journal-view';
 import { LookBackEntry } from './LookBackEntry';
 
 export const ON_THIS_DAY_TITLE = 'On this day';

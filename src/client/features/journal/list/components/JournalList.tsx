@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { JournalEntry } from '../../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
-import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
-import { ConfirmDialog } from '../../../ui/Dialog';
-import { useToast } from '../../../ui/toast-context';
-import { StatsPanel } from '../stats/StatsPanel';
-import { useDeleteEntry } from '../sync/entry-writes';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
+import { useFocusOnMount } from '../../../../lib/use-focus-on-mount';
+import { ConfirmDialog } from '../../../../ui/Dialog';
+import { useToast } from '../../../../ui/toast-context';
+import { StatsPanel } from '../../stats/components/StatsPanel';
+import { useDeleteEntry } from '../../sync/entry-writes';
+import type { JournalLocation } from '../journal-view';
 import { DayEntries } from './DayEntries';
-import type { JournalLocation } from './journal-view';
 import { ListHeader } from './ListHeader';
 import { MonthEntries } from './MonthEntries';
 

@@ -1,6 +1,6 @@
-import { FALLBACK_QUOTE } from '../../../../shared/messages';
-import { useQuotes } from '../api';
-import { quoteForDay } from './quotes';
+import { FALLBACK_QUOTE } from '../../../../../shared/messages';
+import { useQuotes } from '../../api';
+import { quoteForDay } from '../quotes';
 
 /** The quote of the day, the same all day long (docs/product.md §7). */
 export function DailyQuote({ today }: { today: string }) {

@@ -1,12 +1,12 @@
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { JarPick } from '../../../../shared/look-back';
-import '../../../styles/look-back.css';
-import { usePendingWrites } from '../sync/entry-writes';
-import { lookBackApi, lookBackKeys, useJarPick, useLookBack } from './api';
-import { readCachedJournal } from './cached-journal';
+import type { JarPick } from '../../../../../shared/look-back';
+import '../../../../styles/look-back.css';
+import { usePendingWrites } from '../../sync/entry-writes';
+import { lookBackApi, lookBackKeys, useJarPick, useLookBack } from '../api';
+import { readCachedJournal } from '../cached-journal';
+import { drawFor, jarFromCache, lookBackFromCache } from '../offline-look-back';
 import { GratitudeJar, NO_OTHER_OFFLINE } from './GratitudeJar';
-import { drawFor, jarFromCache, lookBackFromCache } from './offline-look-back';
 import { OnThisDay } from './OnThisDay';
 
 /** How today's day list, which brings the look-back with it, last fared. */

@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { newEntryId } from '../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../shared/messages';
-import { useAuth } from '../../../lib/session/auth-context';
-import { todayKey, utcOffsetNow } from '../../../lib/today';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { useToast } from '../../../ui/toast-context';
-import { formatDayHeading } from '../list/journal-view';
-import { useCreateEntry } from '../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from './entry-content';
-import { clearDraft, keepDraft, readDraft } from './entry-draft';
+import { newEntryId } from '../../../../../shared/entry-id';
+import { isBlankEntry, type EntryField } from '../../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../../lib/session/auth-context';
+import { todayKey, utcOffsetNow } from '../../../../lib/today';
+import { Button } from '../../../../ui/Button';
+import { Dialog } from '../../../../ui/Dialog';
+import { useToast } from '../../../../ui/toast-context';
+import { formatDayHeading } from '../../list/journal-view';
+import { useCreateEntry } from '../../sync/entry-writes';
+import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from '../entry-content';
+import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import { EntryFields } from './EntryFields';
 
 type OpenDialog = 'none' | 'empty' | 'discard';

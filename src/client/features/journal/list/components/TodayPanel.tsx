@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../../../ui/Button';
-import { DailyQuote } from '../stats/DailyQuote';
+import { Button } from '../../../../ui/Button';
+import { DailyQuote } from '../../stats/components/DailyQuote';
 
 export const ADD_ENTRY_LABEL = 'Add Your Journal Entry';
 export const ADD_ANOTHER_LABEL = 'Add another entry';

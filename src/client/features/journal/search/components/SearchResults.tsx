@@ -1,16 +1,16 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../shared/entry-schemas';
-import { SEARCH_MESSAGES } from '../../../../shared/messages';
-import { parseSearchQuery, SearchQueryError, type SearchResult, type SearchTerm } from '../../../../shared/search';
-import { journalDayPath, paths } from '../../../lib/paths';
-import { Button } from '../../../ui/Button';
-import { Icon } from '../../../ui/Icon';
-import { Notice } from '../../../ui/Notice';
-import { formatDayHeading } from '../list/journal-view';
-import { useSearchResults } from './api';
-import { highlightSegments } from './highlight';
-import { type SearchLocation, searchPath } from './search-view';
+import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../../shared/entry-schemas';
+import { SEARCH_MESSAGES } from '../../../../../shared/messages';
+import { parseSearchQuery, SearchQueryError, type SearchResult, type SearchTerm } from '../../../../../shared/search';
+import { journalDayPath, paths } from '../../../../lib/paths';
+import { Button } from '../../../../ui/Button';
+import { Icon } from '../../../../ui/Icon';
+import { Notice } from '../../../../ui/Notice';
+import { formatDayHeading } from '../../list/journal-view';
+import { useSearchResults } from '../api';
+import { highlightSegments } from '../highlight';
+import { type SearchLocation, searchPath } from '../search-view';
 import { SearchField, type SearchFieldHandle } from './SearchField';
 
 /** Set on the navigation that opens the search from the list's box, so the search's own box takes over the typing. */

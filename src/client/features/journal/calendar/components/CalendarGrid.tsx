@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { journalDayPath } from '../../../lib/paths';
-import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from './date-grid';
+import { journalDayPath } from '../../../../lib/paths';
+import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from '../date-grid';
 
 /**
  * The day that holds a calendar's one tab stop (the roving tabindex of the ARIA grid pattern), and the keys that

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import { JOURNAL_MESSAGES } from '../../../../shared/messages';
-import { useAuth } from '../../../lib/session/auth-context';
-import { useToast } from '../../../ui/toast-context';
-import { saveFailureMessage } from '../writing/entry-content';
-import { startSync } from './entry-writes';
-import { syncedMessage, type PendingWrite } from './outbox';
+import { JOURNAL_MESSAGES } from '../../../../../shared/messages';
+import { useAuth } from '../../../../lib/session/auth-context';
+import { useToast } from '../../../../ui/toast-context';
+import { saveFailureMessage } from '../../writing/entry-content';
+import { startSync } from '../entry-writes';
+import { syncedMessage, type PendingWrite } from '../outbox';
 
 // Sign Out's question about waiting changes comes in the outbox's download: wherever a change waits, it is here.
 export { SignOutDialog } from './SignOutDialog';

@@ -1,15 +1,15 @@
 import { useId, useReducer, useState } from 'react';
 import { Link } from 'react-router';
-import { monthKeyOf } from '../../../../shared/dates';
-import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
-import { STATS_MESSAGES } from '../../../../shared/messages';
-import { useStats } from '../api';
-import { useDayCounts } from '../calendar/api';
-import { yearViewPath } from '../list/journal-view';
-import { retryAsked, useFailureToast, useRetriedFailure } from '../load-status/load-failure';
-import { usePendingWrites } from '../sync/entry-writes';
+import { monthKeyOf } from '../../../../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
+import { STATS_MESSAGES } from '../../../../../shared/messages';
+import { useStats } from '../../api';
+import { useDayCounts } from '../../calendar/api';
+import { yearViewPath } from '../../list/journal-view';
+import { retryAsked, useFailureToast, useRetriedFailure } from '../../load-status/load-failure';
+import { usePendingWrites } from '../../sync/entry-writes';
+import { statsWithPendingWrites, useKnownJournal } from '../pending-stats';
 import { LoadingStats, Stat, monthlyCountText, streakText } from './LoadingStats';
-import { statsWithPendingWrites, useKnownJournal } from './pending-stats';
 
 export { monthlyCountText, streakText } from './LoadingStats';
 

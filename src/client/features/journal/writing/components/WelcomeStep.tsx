@@ -1,7 +1,7 @@
-import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../lib/constants';
-import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
-import { Button } from '../../../ui/Button';
-import { BREATHING_TOTAL_MS } from './breathing';
+import { BREATHING_PHASE_MS, BREATHING_ROUNDS } from '../../../../lib/constants';
+import { useFocusOnMount } from '../../../../lib/use-focus-on-mount';
+import { Button } from '../../../../ui/Button';
+import { BREATHING_TOTAL_MS } from '../breathing';
 
 const PHASE_SECONDS = BREATHING_PHASE_MS / 1000;
 

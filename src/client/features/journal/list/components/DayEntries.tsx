@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { JournalEntry } from '../../../../shared/entry-schemas';
-import { useDayEntries } from '../api';
-import { ListStatus, useListLoad } from '../load-status/ListStatus';
-import { LookBack } from '../look-back/LookBack';
-import { usePendingWrites } from '../sync/entry-writes';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
+import { useDayEntries } from '../../api';
+import { ListStatus, useListLoad } from '../../load-status/components/ListStatus';
+import { LookBack } from '../../look-back/components/LookBack';
+import { usePendingWrites } from '../../sync/entry-writes';
+import { withPendingWrites } from '../pending-entries';
 import { EntryCard } from './EntryCard';
-import { withPendingWrites } from './pending-entries';
 import { TodayPanel } from './TodayPanel';
 
 export interface EntryListProps {

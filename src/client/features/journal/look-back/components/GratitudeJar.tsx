@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import type { JarPick } from '../../../../shared/look-back';
-import { Button } from '../../../ui/Button';
-import { formatDayHeading } from '../list/journal-view';
+import type { JarPick } from '../../../../../shared/look-back';
+import { Button } from '../../../../ui/Button';
+import { formatDayHeading } from '../../list/journal-view';
 import { LookBackEntry, rememberedLine } from './LookBackEntry';
 
 export const JAR_TITLE = 'From your gratitude jar';

@@ -1,7 +1,7 @@
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import { SEARCH_MAX_QUERY_LENGTH } from '../../../../shared/search';
-import { SearchIcon } from '../../../ui/Icon';
-import '../../../styles/search.css';
+import { SEARCH_MAX_QUERY_LENGTH } from '../../../../../shared/search';
+import { SearchIcon } from '../../../../ui/Icon';
+import '../../../../styles/search.css';
 
 /** How long typing pauses before the search runs: long enough not to search at every letter. */
 export const SEARCH_DEBOUNCE_MS = 250;

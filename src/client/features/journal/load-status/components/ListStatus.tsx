@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useRetriedFailure, type QueryOutcome } from '../load-failure';
 import { LoadError } from './LoadError';
-import { useRetriedFailure, type QueryOutcome } from './load-failure';
 
 /** A quiet, announced line while a list loads. */
 export function ListLoading({ children = 'Loading entries...' }: { children?: string }) {

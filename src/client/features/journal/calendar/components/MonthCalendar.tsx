@@ -1,9 +1,9 @@
-import { dayNumberToKey, monthDayRange } from '../../../../shared/dates';
-import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
-import '../../../styles/calendar.css';
-import { useDayCounts } from './api';
+import { dayNumberToKey, monthDayRange } from '../../../../../shared/dates';
+import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
+import '../../../../styles/calendar.css';
+import { useDayCounts } from '../api';
+import { calendarBounds, mergeDayCounts, monthAndYear } from '../date-grid';
 import { CalendarGrid, useRovingDay } from './CalendarGrid';
-import { calendarBounds, mergeDayCounts, monthAndYear } from './date-grid';
 
 export interface MonthCalendarProps {
   monthKey: string;

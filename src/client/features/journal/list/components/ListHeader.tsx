@@ -1,11 +1,12 @@
 import type { Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { useMediaQuery } from '../../../lib/use-media-query';
-import { Button } from '../../../ui/Button';
-import { Chevron } from '../../../ui/Icon';
-import type { SearchNavigationState } from '../search/SearchResults';
-import { SearchField } from '../search/SearchField';
-import { NEW_SEARCH, searchPath } from '../search/search-view';
+import { useMediaQuery } from '../../../../lib/use-media-query';
+import { Button } from '../../../../ui/Button';
+import { Chevron } from '../../../../ui/Icon';
+import { SearchField } from '../../search/components/SearchField';
+import type { SearchNavigationState } from '../../search/components/SearchResults';
+import { NEW_SEARCH, searchPath } from '../../search/search-view';
+import { WIDE_SCREEN } from '../day-heading';
 import {
   formatDayHeading,
   formatMonthHeading,
@@ -14,8 +15,7 @@ import {
   stepPeriod,
   type JournalLocation,
   type JournalView,
-} from './journal-view';
-import { WIDE_SCREEN } from './day-heading';
+} from '../journal-view';
 
 export interface ListHeaderProps {
   location: JournalLocation;

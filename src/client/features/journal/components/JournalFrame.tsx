@@ -1,11 +1,11 @@
-import { todayKey } from '../../lib/today';
-import { useDeviceValue } from '../../lib/use-device-value';
-import { Chevron, SearchIcon } from '../../ui/Icon';
-import { LoadingScreen } from '../../ui/LoadingScreen';
-import { WIDE_SCREEN, formatDayHeading } from './list/day-heading';
-import { LoadingStats } from './stats/LoadingStats';
-import '../../styles/journal.css';
-import '../../styles/search.css';
+import { todayKey } from '../../../lib/today';
+import { useDeviceValue } from '../../../lib/use-device-value';
+import { Chevron, SearchIcon } from '../../../ui/Icon';
+import { LoadingScreen } from '../../../ui/LoadingScreen';
+import { WIDE_SCREEN, formatDayHeading } from '../list/day-heading';
+import { LoadingStats } from '../stats/components/LoadingStats';
+import '../../../styles/journal.css';
+import '../../../styles/search.css';
 
 function todaysHeading(): string {
   const wide = typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches;

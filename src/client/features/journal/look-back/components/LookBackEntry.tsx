@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../shared/entry-schemas';
-import { journalDayPath } from '../../../lib/paths';
-import { buttonClassName } from '../../../ui/Button';
-import { formatDayHeading } from '../list/journal-view';
+import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../../shared/entry-schemas';
+import { journalDayPath } from '../../../../lib/paths';
+import { buttonClassName } from '../../../../ui/Button';
+import { formatDayHeading } from '../../list/journal-view';
 
 const answered = (entry: JournalEntry) => ENTRY_FIELDS.filter((field) => !isBlankEntry({ [field]: entry[field] }));
 

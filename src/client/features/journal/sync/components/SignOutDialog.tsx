@@ -1,10 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { SIGN_OUT_MESSAGES } from '../../../../shared/messages';
-import { useConnectionState } from '../../../lib/connection/connection-state';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { unsentWrites, useUnsentWriteCount } from './unsent-writes';
+import { SIGN_OUT_MESSAGES } from '../../../../../shared/messages';
+import { useConnectionState } from '../../../../lib/connection/connection-state';
+import { Button } from '../../../../ui/Button';
+import { Dialog } from '../../../../ui/Dialog';
+import { unsentWrites, useUnsentWriteCount } from '../unsent-writes';
 
 export interface SignOutDialogProps {
   /** Closes the dialog; the user stays signed in. */

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useState, type CSSProperties } from 'react';
-import { BREATHING_FADE_MS, BREATHING_ROUNDS, BREATHING_TICK_MS } from '../../../lib/constants';
-import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
-import { Button } from '../../../ui/Button';
-import { BREATHING_TOTAL_MS, breathingMomentAt } from './breathing';
+import { BREATHING_FADE_MS, BREATHING_ROUNDS, BREATHING_TICK_MS } from '../../../../lib/constants';
+import { useFocusOnMount } from '../../../../lib/use-focus-on-mount';
+import { Button } from '../../../../ui/Button';
+import { BREATHING_TOTAL_MS, breathingMomentAt } from '../breathing';
 
 /**
  * Counts the guide's time in fixed ticks (docs/product.md §4: progress every 100 ms) and, once the last hold is over,
