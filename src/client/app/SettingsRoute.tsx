@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImportSection } from '../features/import/components/ImportSection';
-import { refreshJournalData } from '../features/journal/api';
+import { journalKeys } from '../features/journal/api';
 import { DataSection } from '../features/journal/print/components/DataSection';
 import { RemindersSection } from '../features/reminders/components/RemindersSection';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
@@ -11,11 +11,18 @@ import { SettingsPage } from '../features/settings/components/SettingsPage';
  */
 export function SettingsRoute() {
   const queryClient = useQueryClient();
+  // Entries came in (even from an import that failed halfway): the journal's lists and numbers are read again. Here
+  // rather than in the journal's api.ts, whose code every journal page loads.
+  const refreshJournal = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
+      queryClient.invalidateQueries({ queryKey: journalKeys.stats }),
+    ]);
   return (
     <SettingsPage
       reminders={<RemindersSection />}
       data={<DataSection />}
-      journalImport={<ImportSection afterImport={() => refreshJournalData(queryClient)} />}
+      journalImport={<ImportSection afterImport={refreshJournal} />}
     />
   );
 }

@@ -15,14 +15,6 @@ export const journalKeys = {
   quotes: ['quotes'] as const,
 };
 
-/** Entries came in from elsewhere (an import, even one that failed halfway): the lists and numbers are read again. */
-export function refreshJournalData(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: journalKeys.entries }),
-    queryClient.invalidateQueries({ queryKey: journalKeys.stats }),
-  ]);
-}
-
 export interface NewEntry {
   /** Chosen by the client, so a retried save cannot store the entry twice. */
   id: string;

@@ -13,8 +13,8 @@ function rangeQuery(range: CalendarRange): string {
 
 /**
  * The days' counts live under the stats' key: every write and every import already marks the stats out of date
- * (sync/entry-writes.ts; refreshJournalData in ../api.ts), and these are counts kept with them on the server, so
- * they are read again at the same moments. Sign-out forgets them with the rest of the journal.
+ * (sync/entry-writes.ts; app/SettingsRoute.tsx after an import), and these are counts kept with them on the
+ * server, so they are read again at the same moments. Sign-out forgets them with the rest of the journal.
  */
 export const dayCountsKey = (range: CalendarRange) => [...journalKeys.stats, 'days', rangeQuery(range)] as const;
 
