@@ -19,6 +19,8 @@ const CLIENT_FLOORS = {
     may: ['lib', 'ui', 'styles'],
     message: 'A feature imports only its own files, lib/, ui/, styles/ and src/shared (docs/architecture.md, "Client layout").',
   },
+  // What the client's tests share (drawing a screen in a DOM): the tests of every floor may import it, its code not.
+  test: { may: ['test', 'lib', 'ui'], message: 'test/ imports only test/, lib/, ui/ and src/shared.' },
 };
 const OTHER_FEATURE =
   "A feature imports no other feature's files: move what both need down to lib/ or ui/, or put them together in app/ " +
@@ -40,14 +42,15 @@ function climbs(steps, slash = '/') {
  * imported from; from a feature's file, one step fewer reaches features/, where the next folder is another feature.
  * Lazily loaded modules (`import('…')`) are held to the same rules by no-restricted-syntax.
  */
-function clientFloorRules(floor, depth) {
-  const { may, message } = CLIENT_FLOORS[floor];
+function clientFloorRules(floor, depth, tests) {
+  const { may: runtime, message } = CLIENT_FLOORS[floor];
+  const may = tests ? [...new Set([...runtime, 'test'])] : runtime;
   const rules = [{ regex: `${climbs(depth)}(?!(${may.join('|')})/)`, steps: depth, may, message }];
   if (floor === 'features') rules.push({ regex: climbs(depth - 1), steps: depth - 1, message: OTHER_FEATURE });
   const selector = ({ steps, may: allowed }) =>
     `ImportExpression[source.value=/${climbs(steps, '\\x2F')}${allowed ? `(?!(${allowed.join('|')})\\x2F)` : ''}/]`;
   return {
-    files: [`src/client/${floor}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    files: [`src/client/${floor}/${'*/'.repeat(depth - 1)}*.${tests ? 'test.' : ''}{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -78,7 +81,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SERVER_TYPES_ONLY] }],
     },
   },
-  ...Object.keys(CLIENT_FLOORS).flatMap((floor) => CLIENT_DEPTHS.map((depth) => clientFloorRules(floor, depth))),
+  ...Object.keys(CLIENT_FLOORS).flatMap((floor) =>
+    CLIENT_DEPTHS.flatMap((depth) => [clientFloorRules(floor, depth, false), clientFloorRules(floor, depth, true)]),
+  ),
   {
     files: ['src/shared/**/*.ts'],
     rules: {
