@@ -81,6 +81,17 @@ describe('the client floors lint enforces', () => {
     }
   });
 
+  it("lets the tests of every floor import what the client's tests share, and no other code", async () => {
+    const drawing = "import { draw } from '../../../test/dom';";
+    expect(await importProblems('src/client/features/settings/components/ProfileSection.test.tsx', drawing)).toEqual([]);
+    expect(await importProblems('src/client/features/settings/components/ProfileSection.tsx', drawing)).toEqual([
+      expect.stringMatching(/imports only/),
+    ]);
+    expect(await importProblems('src/client/test/dom.tsx', "import { draw } from '../features/settings/api';")).toEqual([
+      expect.stringMatching(/imports only/),
+    ]);
+  });
+
   it("still lets the client import the server's types, and nothing else of it", async () => {
     const file = 'src/client/features/journal/api.ts';
     expect(await importProblems(file, "import type { AppType } from '../../../server/app';")).toEqual([]);
