@@ -22,9 +22,10 @@ import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/importer';
 import { ImportReaders } from './journal/import/readers';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
-import { lookBackRoutes } from './journal/look-back';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
+import { lookBackRoutes } from './look-back/routes';
+import { LookBackService } from './look-back/service';
 import { profileRoutes } from './profile/routes';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { ReminderScheduler } from './reminders/scheduler';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
     now,
     readCache: new ReadCache(config.readCacheBytes),
   });
+  const lookBack = new LookBackService({ db: database.db, journal });
   const services: AppServices = { db: database.db, dialect: database.dialect, sessions, now, auth, journal };
 
   const app = new Hono<AppEnv>();
@@ -197,8 +199,8 @@ export function createApp(deps: AppDeps) {
   const importer = new JournalImporter({ readers: importReaders, db: database.db, write: (unit) => database.write(unit), now });
   app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes(services));
-  app.route('/api', journalRoutes(services));
-  app.route('/api', lookBackRoutes(services));
+  app.route('/api', journalRoutes(services, lookBack));
+  app.route('/api', lookBackRoutes(services, lookBack));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

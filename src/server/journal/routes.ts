@@ -11,7 +11,8 @@ import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
 import { EXPORT_FORMATS, type ExportRange, exportFileName, exportJournal } from './export';
-import { dayWithLookBackParam, LookBackService } from './look-back';
+import { dayWithLookBackParam } from '../look-back/routes';
+import type { LookBackService } from '../look-back/service';
 import { invalidDate, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
@@ -137,10 +138,9 @@ function calendarRange(query: Record<string, string[]>, now: Date): { firstDay: 
   return { firstDay: dayKeyToNumber(`${value}-01-01`), lastDay: dayKeyToNumber(`${value}-12-31`) };
 }
 
-export function journalRoutes({ sessions, journal, db, now }: AppServices) {
+export function journalRoutes({ sessions, journal, db, now }: AppServices, lookBack: LookBackService) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
-  const lookBack = new LookBackService({ db, journal });
 
   app.get('/entries', signedIn, async (c) => {
     const userId = c.get('user').id;
@@ -152,7 +152,7 @@ export function journalRoutes({ sessions, journal, db, now }: AppServices) {
       journal.cachedPage(userId, version, query) ??
       (c.req.query('lookBack') === undefined
         ? await journal.readPage(userId, version, query, pageQuery(c.req.query()))
-        : // Today's list with looking back in the same answer (journal/look-back.ts, docs/product.md §15).
+        : // Today's list with looking back in the same answer (look-back/service.ts, docs/product.md §15).
           await lookBack.dayWithLookBack(userId, version, query, dayWithLookBackParam(c.req.queries(), now())));
     return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });

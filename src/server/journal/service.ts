@@ -125,7 +125,7 @@ export class JournalService {
   }
 
   /**
-   * Keeps another read's answer (looking back, journal/look-back.ts) beside the pages, under a key no query string
+   * Keeps another read's answer (looking back, look-back/service.ts) beside the pages, under a key no query string
    * can spell, for the next identical read at this version of the user's journal.
    */
   keepAnswer(userId: string, version: number, key: string, answer: string): void {

@@ -6,7 +6,7 @@ import type { JournalEntry } from '../../shared/entry-schemas';
 import { type JarPick, type LookBack, lookBackTargets, monthsBefore, yearsBefore } from '../../shared/look-back';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
-import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from './export';
+import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../journal/export';
 import { gratitudesQuery } from './repository';
 
 describe('the dates looked back on (docs/product.md §15)', () => {
