@@ -27,6 +27,7 @@ import { JournalService } from './journal/service';
 import { lookBackRoutes } from './look-back/routes';
 import { LookBackService } from './look-back/service';
 import { profileRoutes } from './profile/routes';
+import { ProfileService } from './profile/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { ReminderScheduler } from './reminders/scheduler';
 import { ReminderService } from './reminders/service';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
     readCache: new ReadCache(config.readCacheBytes),
   });
   const lookBack = new LookBackService({ db: database.db, journal });
+  const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const services: AppServices = { db: database.db, dialect: database.dialect, sessions, now, auth, journal };
 
   const app = new Hono<AppEnv>();
@@ -193,7 +195,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/auth', authRoutes(services));
   app.route('/api/account', accountRoutes(services));
-  app.route('/api/profile', profileRoutes(services));
+  app.route('/api/profile', profileRoutes({ sessions, profiles }));
   app.route('/api/reminders', reminderRoutes(services, reminders));
   const importReaders = new ImportReaders();
   const importer = new JournalImporter({ readers: importReaders, db: database.db, write: (unit) => database.write(unit), now });

@@ -2,22 +2,18 @@ import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/profile-schemas';
 import { displayNameIssue } from '../auth/display-name';
 import { requireUser } from '../auth/middleware';
-import { updateUserName } from '../auth/repository';
-import type { AppEnv, AppServices } from '../http/context';
+import type { SessionReader } from '../auth/session';
+import type { AppEnv } from '../http/context';
 import { authError, HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
-import { findProfile, updateProfile } from './repository';
+import type { ProfileService } from './service';
 
 /** The signed-in user's own profile; there is no route that names another user. */
-export function profileRoutes(deps: AppServices) {
+export function profileRoutes({ sessions, profiles }: { sessions: SessionReader; profiles: ProfileService }) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireUser(deps.sessions));
+  app.use('*', requireUser(sessions));
 
-  app.get('/', async (c) => {
-    const profile = await findProfile(deps.db, c.get('user').id);
-    if (!profile) throw new HttpError(404, 'not-found', 'Profile not found');
-    return c.json(profile);
-  });
+  app.get('/', async (c) => c.json(await profiles.read(c.get('user').id)));
 
   app.patch('/', async (c) => {
     const update = parseWith(profileUpdateSchema, await readJson(c), (issue) => {
@@ -27,19 +23,7 @@ export function profileRoutes(deps: AppServices) {
       if (issue.path[0] === 'theme') return new HttpError(400, 'invalid-theme', 'Unknown theme');
       return new HttpError(400, 'invalid-profile', 'Invalid profile update');
     });
-    const userId = c.get('user').id;
-    await deps.db.transaction().execute(async (trx) => {
-      await updateProfile(trx, userId, {
-        displayName: update.displayName,
-        theme: update.theme,
-        showMemorySection: update.preferences?.showMemorySection,
-      });
-      if (update.displayName !== undefined) {
-        await updateUserName(trx, deps.dialect, userId, update.displayName, deps.now());
-      }
-    });
-    const profile = await findProfile(deps.db, userId);
-    return c.json(profile);
+    return c.json(await profiles.update(c.get('user').id, update));
   });
 
   return app;
