@@ -1,9 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { dayNumberToKey } from '../../shared/dates';
 import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
-import type { Database, JournalEntryTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { findProfile } from '../profile/repository';
-import { toEntry } from './repository';
+import { entriesOldestFirst, type DayRange } from './repository';
 
 export const EXPORT_FORMATS = ['json', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -15,50 +15,8 @@ export const EXPORT_VERSION = 1;
 /** Entries read per query: the export holds at most this many in memory, however long the journal. */
 const BATCH_SIZE = 500;
 
-type ExportRow = Selectable<JournalEntryTable>;
-
 /** The local days an export covers, both included; a missing end leaves that side open. */
-export interface ExportRange {
-  /** The first day, as a day number (src/shared/dates.ts). */
-  firstDay?: number;
-  /** The last day, as a day number. */
-  lastDay?: number;
-}
-
-/**
- * The user's entries in the range, oldest first, a batch at a time. The order is the index's own (user, local day,
- * date, id), the range bounds the local day, and each batch starts after the last row of the one before, so every
- * query is an indexed range read.
- */
-async function* entriesOldestFirst(
-  db: Kysely<Database>,
-  userId: string,
-  { firstDay, lastDay }: ExportRange,
-): AsyncGenerator<ExportRow> {
-  let after: ExportRow | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom('journal_entry')
-      .selectAll()
-      .where('user_id', '=', userId);
-    if (firstDay !== undefined) query = query.where('local_day', '>=', firstDay);
-    if (lastDay !== undefined) query = query.where('local_day', '<=', lastDay);
-    const last = after;
-    if (last) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('local_day', '>', last.local_day),
-          eb.and([eb('local_day', '=', last.local_day), eb('date', '>', last.date)]),
-          eb.and([eb('local_day', '=', last.local_day), eb('date', '=', last.date), eb('id', '>', last.id)]),
-        ]),
-      );
-    }
-    const rows = await query.orderBy('local_day').orderBy('date').orderBy('id').limit(BATCH_SIZE).execute();
-    yield* rows;
-    if (rows.length < BATCH_SIZE) return;
-    after = rows.at(-1);
-  }
-}
+export type ExportRange = DayRange;
 
 const dayKeyOrNull = (day: number | undefined) => (day === undefined ? null : dayNumberToKey(day));
 
@@ -82,9 +40,8 @@ async function* jsonExport(
   // The head, then the entries one by one, then the closing brackets: one JSON document, written as it is read.
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;
-  for await (const row of entriesOldestFirst(db, userId, range)) {
+  for await (const { userId: _owner, ...entry } of entriesOldestFirst(db, userId, range, BATCH_SIZE)) {
     // The entry as the API gives it, less the owner's id, which means nothing outside this server.
-    const { userId: _owner, ...entry } = toEntry(row);
     yield `${first ? '\n' : ',\n'}${JSON.stringify(entry)}`;
     first = false;
   }
@@ -121,18 +78,18 @@ async function* markdownExport(
   now: Date,
 ): AsyncGenerator<string> {
   yield `# Gratitude Journal\n\nExported on ${now.toISOString().slice(0, 10)}${rangeInWords(range)}.\n`;
-  let day: number | undefined;
-  for await (const row of entriesOldestFirst(db, userId, range)) {
-    if (row.local_day !== day) {
-      day = row.local_day;
-      yield `\n## ${DAY_HEADING.format(new Date(`${dayNumberToKey(day)}T00:00:00Z`))}\n`;
+  let day: string | undefined;
+  for await (const entry of entriesOldestFirst(db, userId, range, BATCH_SIZE)) {
+    if (entry.localDate !== day) {
+      day = entry.localDate;
+      yield `\n## ${DAY_HEADING.format(new Date(`${day}T00:00:00Z`))}\n`;
     } else {
       yield '\n---\n';
     }
     // Unanswered prompts are left out, as the app leaves them out of a written page.
     for (const field of ENTRY_FIELDS) {
-      if (row[field].trim() === '') continue;
-      yield `\n**${PROMPTS[field]}**\n\n${asWritten(row[field])}\n`;
+      if (entry[field].trim() === '') continue;
+      yield `\n**${PROMPTS[field]}**\n\n${asWritten(entry[field])}\n`;
     }
   }
 }

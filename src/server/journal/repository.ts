@@ -294,6 +294,45 @@ export async function listEntries(
   return rows.map(toEntry);
 }
 
+/** Local days, both included, as day numbers (src/shared/dates.ts); a missing end leaves that side open. */
+export interface DayRange {
+  firstDay?: number;
+  lastDay?: number;
+}
+
+/**
+ * The user's entries in the range, oldest first, `batchSize` at a time: the caller holds one batch, however long the
+ * journal. The order is the index's own (user, local day, date, id), the range bounds the local day, and each batch
+ * starts after the last row of the one before, so every query is an indexed range read.
+ */
+export async function* entriesOldestFirst(
+  db: Db,
+  userId: string,
+  { firstDay, lastDay }: DayRange,
+  batchSize: number,
+): AsyncGenerator<JournalEntry> {
+  let after: EntryRow | undefined;
+  for (;;) {
+    let query = db.selectFrom('journal_entry').selectAll().where('user_id', '=', userId);
+    if (firstDay !== undefined) query = query.where('local_day', '>=', firstDay);
+    if (lastDay !== undefined) query = query.where('local_day', '<=', lastDay);
+    const last = after;
+    if (last) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('local_day', '>', last.local_day),
+          eb.and([eb('local_day', '=', last.local_day), eb('date', '>', last.date)]),
+          eb.and([eb('local_day', '=', last.local_day), eb('date', '=', last.date), eb('id', '>', last.id)]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('local_day').orderBy('date').orderBy('id').limit(batchSize).execute();
+    for (const row of rows) yield toEntry(row);
+    if (rows.length < batchSize) return;
+    after = rows.at(-1);
+  }
+}
+
 /**
  * The days of a range that have entries, with each day's number, oldest first: at most one journal_day row per day,
  * read along its primary key (user, day), so the cost depends on the range's length and never on the number of
