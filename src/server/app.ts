@@ -19,7 +19,7 @@ import { MailWorker } from './mail/queue';
 import { createTransport, type MailTransport } from './mail/transport';
 import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
-import { JournalImporter } from './journal/import/importer';
+import { JournalImporter } from './journal/import/service';
 import { ImportReaders } from './journal/import/readers';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { journalRoutes } from './journal/routes';

@@ -45,6 +45,15 @@ export async function findEntryById(db: Db, id: string) {
   return row && toEntry(row);
 }
 
+/**
+ * The owners of whichever of these ids are taken: one indexed read, which the caller keeps short (ids are
+ * client-chosen or made from an imported file, so they may belong to anyone).
+ */
+export function entryOwners(db: Db, ids: readonly string[]): Promise<{ id: string; user_id: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('journal_entry').select(['id', 'user_id']).where('id', 'in', ids).execute();
+}
+
 type EntryRow = Selectable<JournalEntryTable>;
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
 import { DATABASE_KINDS } from '../../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../../test/harness';
-import type { ImportSummary } from './importer';
+import type { ImportSummary } from './service';
 
 const TODAY = '2026-03-15';
 

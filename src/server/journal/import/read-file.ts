@@ -65,7 +65,7 @@ function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): P
 /**
  * Reads a file as its format and applies the journal's rules to each entry (docs/product.md §13): each field's limit
  * and content rules, not blank, a day from 1900 to the writer's tomorrow. An entry that repeats one before it in the
- * file is kept once. It touches no database and no shared state, so it can run on a worker thread (importer.ts).
+ * file is kept once. It touches no database and no shared state, so it can run on a worker thread (service.ts).
  */
 export function readImportFile(
   userId: string,

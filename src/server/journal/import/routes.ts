@@ -10,7 +10,7 @@ import { parseWith } from '../../http/read-json';
 import { IMPORT_FORMATS, UnreadableFile } from './candidates';
 import { csvMappingQuerySchema } from './csv';
 import { ImportSlots, type SlotRefusal } from './import-slots';
-import { ImportInterrupted, type ImportOptions, type ImportSummary, type JournalImporter } from './importer';
+import { ImportInterrupted, type ImportOptions, type ImportSummary, type JournalImporter } from './service';
 
 /** How long a person is asked to wait when the server runs as many imports as it takes at once, in seconds. */
 const BUSY_RETRY_SECONDS = 30;

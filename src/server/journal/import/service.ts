@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
-import { insertEntry } from '../repository';
+import { entryOwners, insertEntry } from '../repository';
 import type { ImportSummary } from '../../../shared/import';
 import type { ImportFormat } from './candidates';
 import type { CsvMappingQuery } from './csv';
@@ -132,11 +132,7 @@ export class JournalImporter {
     const owners = new Map<string, string>();
     const ids = planned.flatMap((entry) => entry.ids);
     for (let at = 0; at < ids.length; at += LOOKUP_SIZE) {
-      const rows = await this.deps.db
-        .selectFrom('journal_entry')
-        .select(['id', 'user_id'])
-        .where('id', 'in', ids.slice(at, at + LOOKUP_SIZE))
-        .execute();
+      const rows = await entryOwners(this.deps.db, ids.slice(at, at + LOOKUP_SIZE));
       for (const row of rows) owners.set(row.id, row.user_id);
       await nextTurn();
     }
