@@ -10,7 +10,7 @@ import { SessionReader } from './auth/session';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { isUnavailable } from './db/errors';
-import type { AppEnv, AppServices } from './http/context';
+import type { AppEnv } from './http/context';
 import { HttpError, PAYLOAD_TOO_LARGE, errorResponse } from './http/errors';
 import { jsonResponse, sameOriginWrites, secureResponses } from './http/security';
 import { staticRoutes } from './http/static';
@@ -32,6 +32,7 @@ import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { ReminderScheduler } from './reminders/scheduler';
 import { ReminderService } from './reminders/service';
 import { searchRoutes } from './search/routes';
+import { SearchService } from './search/service';
 
 /**
  * Request bodies above this size are refused before they are read (the largest entry is about 160 kB). An import's
@@ -93,15 +94,14 @@ export function createApp(deps: AppDeps) {
     betterAuth.$context.then((context) => context.authCookies.sessionToken.name),
   );
 
-  const journal = new JournalService({
-    db: database.db,
-    write: (unit) => database.write(unit),
-    now,
-    readCache: new ReadCache(config.readCacheBytes),
-  });
+  // Every service is built once, here (auth and reminders above), and each route factory gets the ones it uses.
+  const write: DatabaseHandle['write'] = (unit) => database.write(unit);
+  const journal = new JournalService({ db: database.db, write, now, readCache: new ReadCache(config.readCacheBytes) });
   const lookBack = new LookBackService({ db: database.db, journal });
+  const search = new SearchService({ db: database.db, dialect: database.dialect });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
-  const services: AppServices = { db: database.db, dialect: database.dialect, sessions, now, auth, journal };
+  const importReaders = new ImportReaders();
+  const importer = new JournalImporter({ readers: importReaders, db: database.db, write, now });
 
   const app = new Hono<AppEnv>();
 
@@ -193,16 +193,14 @@ export function createApp(deps: AppDeps) {
       signups: config.signups,
     }),
   );
-  app.route('/api/auth', authRoutes(services));
-  app.route('/api/account', accountRoutes(services));
+  app.route('/api/auth', authRoutes({ auth, profiles, sessions }));
+  app.route('/api/account', accountRoutes({ auth, sessions }));
   app.route('/api/profile', profileRoutes({ sessions, profiles }));
-  app.route('/api/reminders', reminderRoutes(services, reminders));
-  const importReaders = new ImportReaders();
-  const importer = new JournalImporter({ readers: importReaders, db: database.db, write: (unit) => database.write(unit), now });
-  app.route(IMPORT_PATH, importRoutes(services, { importer, maxBytes: config.importMaxBytes, logger }));
-  app.route('/api/search', searchRoutes(services));
-  app.route('/api', journalRoutes(services, lookBack));
-  app.route('/api', lookBackRoutes(services, lookBack));
+  app.route('/api/reminders', reminderRoutes({ sessions, reminders }));
+  app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
+  app.route('/api/search', searchRoutes({ sessions, search }));
+  app.route('/api', journalRoutes({ sessions, journal, lookBack, now }));
+  app.route('/api', lookBackRoutes({ sessions, lookBack, now }));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

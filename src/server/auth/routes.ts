@@ -10,20 +10,20 @@ import {
 } from '../../shared/auth-schemas';
 import { z } from 'zod';
 import type { SessionResponse } from '../../shared/profile-schemas';
-import { findProfile } from '../profile/repository';
+import type { ProfileService } from '../profile/service';
 import { displayNameIssue } from './display-name';
 import type { AuthUser } from './repository';
-import type { AppEnv, AppServices } from '../http/context';
+import type { AppEnv } from '../http/context';
 import { authError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { appendCookies, authHeaders } from './headers';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { requireUser } from './middleware';
+import type { AuthService } from './service';
+import type { SessionReader } from './session';
 
 /** The signed-in user and their profile, as the app receives them after sign-in and on every start. */
-async function presentSession(db: Kysely<Database>, user: AuthUser): Promise<SessionResponse> {
-  const profile = await findProfile(db, user.id);
+async function presentSession(profiles: ProfileService, user: AuthUser): Promise<SessionResponse> {
+  const profile = await profiles.find(user.id);
   return {
     user: { id: user.id, email: user.email, displayName: user.name, emailVerified: user.emailVerified },
     profile: profile ?? null,
@@ -32,7 +32,15 @@ async function presentSession(db: Kysely<Database>, user: AuthUser): Promise<Ses
 
 const emailIssue = (path: PropertyKey[]) => (path[0] === 'email' ? 'invalid-email' : 'missing-fields');
 
-export function authRoutes({ auth: service, db, sessions }: AppServices) {
+export function authRoutes({
+  auth: service,
+  profiles,
+  sessions,
+}: {
+  auth: AuthService;
+  profiles: ProfileService;
+  sessions: SessionReader;
+}) {
   const app = new Hono<AppEnv>();
 
   app.post('/sign-up', async (c) => {
@@ -53,7 +61,7 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
     const input = parseWith(signInSchema, body, (issue) => authError(400, emailIssue(issue.path)));
     const { user, setCookies } = await service.signIn(input, authHeaders(c));
     appendCookies(c, setCookies);
-    return c.json(await presentSession(db, user));
+    return c.json(await presentSession(profiles, user));
   });
 
   app.post('/sign-out', async (c) => {
@@ -66,7 +74,7 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
     c.header('cache-control', 'no-store');
     if (!session) return c.json({ user: null, profile: null });
     appendCookies(c, session.setCookies);
-    return c.json(await presentSession(db, session.user));
+    return c.json(await presentSession(profiles, session.user));
   });
 
   app.post('/send-verification', async (c) => {
@@ -126,12 +134,12 @@ export function authRoutes({ auth: service, db, sessions }: AppServices) {
 }
 
 /** The signed-in user's own account: DELETE removes it and everything of theirs, behind the password. */
-export function accountRoutes(deps: AppServices) {
+export function accountRoutes({ auth, sessions }: { auth: AuthService; sessions: SessionReader }) {
   const app = new Hono<AppEnv>();
   const schema = z.object({ password: z.string().min(1) });
-  app.delete('/', requireUser(deps.sessions), async (c) => {
+  app.delete('/', requireUser(sessions), async (c) => {
     const { password } = parseWith(schema, await readJson(c), () => authError(400, 'missing-fields'));
-    await deps.auth.deleteAccount(c.get('user'), password);
+    await auth.deleteAccount(c.get('user'), password);
     return c.json({ ok: true });
   });
   return app;

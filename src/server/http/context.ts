@@ -1,10 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { AuthUser } from '../auth/repository';
-import type { AuthService } from '../auth/service';
-import type { JournalState, SessionReader } from '../auth/session';
-import type { Dialect } from '../db/connect';
-import type { Database } from '../db/schema';
-import type { JournalService } from '../journal/service';
+import type { JournalState } from '../auth/session';
 
 /** What middleware puts on the Hono context for the handlers after it. */
 export interface AppEnv {
@@ -20,12 +15,3 @@ export interface AppEnv {
   };
 }
 
-/** What every route factory receives, built once in app.ts: the database, the clock, sessions and each area's service. */
-export interface AppServices {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  sessions: SessionReader;
-  now: () => Date;
-  auth: AuthService;
-  journal: JournalService;
-}

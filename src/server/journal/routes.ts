@@ -6,14 +6,15 @@ import { createEntrySchema, dayKeySchema, monthKeySchema } from '../../shared/en
 import { MAX_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
-import type { AppEnv, AppServices } from '../http/context';
+import type { SessionReader } from '../auth/session';
+import type { AppEnv } from '../http/context';
 import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import { jsonResponse } from '../http/security';
-import { EXPORT_FORMATS, type ExportRange, exportFileName, exportJournal } from './export';
+import { EXPORT_FORMATS, type ExportRange } from './export';
 import { dayWithLookBackParam } from '../look-back/routes';
 import type { LookBackService } from '../look-back/service';
-import { invalidDate, type PageQuery, StoredBefore } from './service';
+import { invalidDate, type JournalService, type PageQuery, StoredBefore } from './service';
 
 const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entry', issue.message);
 
@@ -138,7 +139,17 @@ function calendarRange(query: Record<string, string[]>, now: Date): { firstDay: 
   return { firstDay: dayKeyToNumber(`${value}-01-01`), lastDay: dayKeyToNumber(`${value}-12-31`) };
 }
 
-export function journalRoutes({ sessions, journal, db, now }: AppServices, lookBack: LookBackService) {
+export function journalRoutes({
+  sessions,
+  journal,
+  lookBack,
+  now,
+}: {
+  sessions: SessionReader;
+  journal: JournalService;
+  lookBack: LookBackService;
+  now: () => Date;
+}) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
 
@@ -201,11 +212,11 @@ export function journalRoutes({ sessions, journal, db, now }: AppServices, lookB
       new HttpError(400, 'invalid-format', 'Give a format: json or markdown'),
     );
     const range = exportRange(c.req.queries('from'), c.req.queries('to'));
-    const at = now();
-    return new Response(exportJournal(db, c.get('user').id, format, range, at), {
+    const { body, fileName } = journal.export(c.get('user').id, format, range);
+    return new Response(body, {
       headers: {
         'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8',
-        'content-disposition': `attachment; filename="${exportFileName(format, at)}"`,
+        'content-disposition': `attachment; filename="${fileName}"`,
         'cache-control': 'private, no-store',
       },
     });

@@ -17,6 +17,7 @@ import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { type ExportFormat, type ExportRange, exportFileName, exportJournal } from './export';
 import type { ReadCache } from './read-cache';
 import {
   deleteEntry,
@@ -235,6 +236,15 @@ export class JournalService {
   async remove(userId: string, id: string): Promise<void> {
     const deleted = await this.deps.write((trx) => deleteEntry(trx, userId, id));
     if (!deleted) throw entryNotFound();
+  }
+
+  /**
+   * The user's journal, or the days of it in `range`, as a download: a stream that reads a batch of entries at a time
+   * as the reader takes it, and the file's name, dated today.
+   */
+  export(userId: string, format: ExportFormat, range: ExportRange): { body: ReadableStream<Uint8Array>; fileName: string } {
+    const at = this.deps.now();
+    return { body: exportJournal(this.deps.db, userId, format, range, at), fileName: exportFileName(format, at) };
   }
 
   /** The counts and streak as of the reader's today, which must be near the server's date like a write's. */

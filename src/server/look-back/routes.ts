@@ -4,7 +4,8 @@ import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
 import { dayKeySchema } from '../../shared/entry-schemas';
 import { LOOK_BACK_MESSAGES } from '../../shared/messages';
 import { requireUser } from '../auth/middleware';
-import type { AppEnv, AppServices } from '../http/context';
+import type { SessionReader } from '../auth/session';
+import type { AppEnv } from '../http/context';
 import { HttpError } from '../http/errors';
 import { jsonResponse } from '../http/security';
 import { invalidDate } from '../journal/service';
@@ -65,7 +66,15 @@ function notParam(values: string[] | undefined): string | undefined {
 }
 
 /** GET /api/look-back and GET /api/jar: the signed-in user's own journal only; nothing names another user. */
-export function lookBackRoutes({ sessions, now }: AppServices, service: LookBackService) {
+export function lookBackRoutes({
+  sessions,
+  lookBack: service,
+  now,
+}: {
+  sessions: SessionReader;
+  lookBack: LookBackService;
+  now: () => Date;
+}) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(sessions);
 

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { REMINDER_MESSAGES } from '../../shared/messages';
 import { reminderSettingsSchema } from '../../shared/reminder-schemas';
 import { requireUser } from '../auth/middleware';
-import type { AppEnv, AppServices } from '../http/context';
+import type { SessionReader } from '../auth/session';
+import type { AppEnv } from '../http/context';
 import { HttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/read-json';
 import type { ReminderService } from './service';
@@ -18,7 +19,7 @@ const invalidLink = () => new HttpError(400, 'invalid-unsubscribe-link', REMINDE
  * /api/reminders: the signed-in person's own reminder settings (there is no route that names another user), and
  * the unsubscribe link's POST, which needs no session: the token in it names the person (docs/product.md §14).
  */
-export function reminderRoutes(deps: AppServices, reminders: ReminderService) {
+export function reminderRoutes({ sessions, reminders }: { sessions: SessionReader; reminders: ReminderService }) {
   const app = new Hono<AppEnv>();
 
   /**
@@ -32,7 +33,7 @@ export function reminderRoutes(deps: AppServices, reminders: ReminderService) {
     return c.json({ ok: true });
   });
 
-  app.use('*', requireUser(deps.sessions));
+  app.use('*', requireUser(sessions));
 
   app.get('/', async (c) => c.json(await reminders.settings(c.get('user').id)));
 

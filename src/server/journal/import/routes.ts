@@ -3,7 +3,8 @@ import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { requireUser } from '../../auth/middleware';
 import { isUnavailable } from '../../db/errors';
-import type { AppEnv, AppServices } from '../../http/context';
+import type { SessionReader } from '../../auth/session';
+import type { AppEnv } from '../../http/context';
 import type { Logger } from '../../logger';
 import { HttpError, PAYLOAD_TOO_LARGE } from '../../http/errors';
 import { parseWith } from '../../http/read-json';
@@ -97,10 +98,17 @@ function importError(error: unknown): unknown {
  * answers the preview; otherwise the import runs and answers what it did. Asked with `Accept: application/x-ndjson`,
  * an import streams a line of progress after each transaction and its result (or error) as the last line.
  */
-export function importRoutes(
-  { sessions }: AppServices,
-  { importer, maxBytes, logger }: { importer: JournalImporter; maxBytes: number; logger: Logger },
-) {
+export function importRoutes({
+  sessions,
+  importer,
+  maxBytes,
+  logger,
+}: {
+  sessions: SessionReader;
+  importer: JournalImporter;
+  maxBytes: number;
+  logger: Logger;
+}) {
   const app = new Hono<AppEnv>();
   const slots = new ImportSlots();
 
