@@ -88,9 +88,20 @@ function checkedToday(localDate: unknown, now: Date): number {
   return day;
 }
 
-/** An entry whose stored text would be blank: the memory counts only where it is kept (docs/product.md §5). */
-function refuseBlank(text: EntryText): void {
+/**
+ * The text an entry stores of a create's or an edit's content. The memory is written only while the memory section is
+ * on (docs/product.md §3, §5); otherwise the entry keeps `keptMemory` (a new entry, none). A text that would be stored
+ * blank is refused: the memory counts only where it is kept.
+ */
+function storedText(content: EntryContent, journal: JournalState, keptMemory: string): EntryText {
+  const text: EntryText = {
+    gratitude: content.gratitude,
+    celebration: content.celebration,
+    manifestation: content.manifestation,
+    memory: journal.showMemorySection ? (content.memory ?? '') : keptMemory,
+  };
   if (isBlankEntry(text)) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.emptyEntry);
+  return text;
 }
 
 function encodeCursor(entry: JournalEntry): string {
@@ -182,15 +193,7 @@ export class JournalService {
     const { db, write, now } = this.deps;
     const id = requestedId ?? newEntryId();
     const localDay = checkedToday(input.localDate, now());
-    const content = input.content;
-    const text: EntryText = {
-      gratitude: content.gratitude,
-      celebration: content.celebration,
-      manifestation: content.manifestation,
-      // The memory is kept only while the memory section is on (docs/product.md §3).
-      memory: journal.showMemorySection ? (content.memory ?? '') : '',
-    };
-    refuseBlank(text);
+    const text = storedText(input.content, journal, '');
     const utcOffset = input.utcOffset ?? null;
     const create = () =>
       write((trx) => {
@@ -219,15 +222,7 @@ export class JournalService {
     if (dayKeyToNumber(entry.localDate) !== today) {
       throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
     }
-    const content = input.content;
-    const text: EntryText = {
-      gratitude: content.gratitude,
-      celebration: content.celebration,
-      manifestation: content.manifestation,
-      // The memory is written only while the memory section is on (docs/product.md §5); otherwise it is kept.
-      memory: journal.showMemorySection ? (content.memory ?? '') : entry.memory,
-    };
-    refuseBlank(text);
+    const text = storedText(input.content, journal, entry.memory);
     const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
     if (!updated) throw entryNotFound();
     return updated;
