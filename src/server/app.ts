@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
   // Every service is built once, here (auth and reminders above), and each route factory gets the ones it uses.
   const write: DatabaseHandle['write'] = (unit) => database.write(unit);
   const journal = new JournalService({ db: database.db, write, now, readCache: new ReadCache(config.readCacheBytes) });
-  const lookBack = new LookBackService({ db: database.db, journal });
+  const lookBack = new LookBackService({ db: database.db, journal, now });
   const search = new SearchService({ db: database.db, dialect: database.dialect });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
@@ -199,8 +199,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reminders', reminderRoutes({ sessions, reminders }));
   app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes({ sessions, search }));
-  app.route('/api', journalRoutes({ sessions, journal, lookBack, now }));
-  app.route('/api', lookBackRoutes({ sessions, lookBack, now }));
+  app.route('/api', journalRoutes({ sessions, journal, lookBack }));
+  app.route('/api', lookBackRoutes({ sessions, lookBack }));
   app.all('/api/*', () => {
     throw new HttpError(404, 'not-found', 'Not found');
   });

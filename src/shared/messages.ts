@@ -134,6 +134,29 @@ export const REMINDER_MESSAGES = {
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
 } as const;
 
+/**
+ * The journal's reads (docs/product.md §7, §16): the refusals of the query strings of GET /api/entries, /api/days and
+ * /api/export (src/shared/query-schemas.ts).
+ */
+export const JOURNAL_QUERY_MESSAGES = {
+  invalidDay: 'Invalid day',
+  invalidMonth: 'Invalid month',
+  invalidPageSize: 'Invalid page size',
+  dayOrMonth: 'Give a day (YYYY-MM-DD) or a month (YYYY-MM)',
+  yearOrMonth: 'Give a year (YYYY) or a month (YYYY-MM)',
+  yearTwice: 'Give the year only once',
+  monthTwice: 'Give the month only once',
+  yearFormat: 'The year must be written as four digits, YYYY',
+  monthFormat: 'The month must be written as YYYY-MM',
+  yearOutOfRange: (first: number, last: number) => `Give a year from ${first} to ${last}`,
+  invalidFormat: 'Give a format: json or markdown',
+  fromTwice: 'The first day (from) can be given only once',
+  toTwice: 'The last day (to) can be given only once',
+  invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
+  invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
+  fromAfterTo: 'The first day (from) must not be after the last day (to)',
+} as const;
+
 /** Looking back (docs/product.md §15): the refusals of GET /api/look-back and GET /api/jar. */
 export const LOOK_BACK_MESSAGES = {
   todayMissing: "Give today's date as YYYY-MM-DD (today=)",

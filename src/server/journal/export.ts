@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import { dayNumberToKey } from '../../shared/dates';
 import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
+import type { ExportFormat } from '../../shared/query-schemas';
 import type { Database } from '../db/schema';
 import { findProfile } from '../profile/repository';
 import { entriesOldestFirst, type DayRange } from './repository';
-
-export const EXPORT_FORMATS = ['json', 'markdown'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** What the JSON export calls itself, and the version of its shape; the importer checks both. */
 export const EXPORT_FORMAT_NAME = 'gratitude-journal';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
-import type { DayCounts } from '../../shared/day-counts';
+import { dayKeyToNumber, dayNumberToKey, monthDayRange } from '../../shared/dates';
+import { type DayCounts, FIRST_CALENDAR_YEAR } from '../../shared/day-counts';
 import { newEntryId } from '../../shared/entry-id';
 import {
   dayKeySchema,
@@ -12,12 +12,13 @@ import {
   type Stats,
 } from '../../shared/entry-schemas';
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
-import { JOURNAL_MESSAGES } from '../../shared/messages';
+import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
+import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
 import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { type ExportFormat, type ExportRange, exportFileName, exportJournal } from './export';
+import { type ExportRange, exportFileName, exportJournal } from './export';
 import type { ReadCache } from './read-cache';
 import {
   deleteEntry,
@@ -52,13 +53,7 @@ export interface EntryInput {
  * Which entries a read asks for: a day (all its entries, up to MAX_PAGE_SIZE) or a month (pages of `limit`, or
  * MONTH_PAGE_SIZE), from the cursor of the page before when there is one.
  */
-export interface PageQuery {
-  kind: 'day' | 'month';
-  firstDay: number;
-  lastDay: number;
-  limit: number | undefined;
-  cursor: string | undefined;
-}
+export type PageQuery = EntryPageQuery;
 
 /** The answer to a retried create: the entry the first attempt stored. */
 export class StoredBefore {
@@ -79,13 +74,34 @@ const entryNotFound = () => new HttpError(404, 'not-found', JOURNAL_MESSAGES.ent
  * have yesterday's page for about a day more than their time zone would: a looser bound than the calendar, never a
  * way into another user's entries.
  */
-function checkedToday(localDate: unknown, now: Date): number {
+export function checkedToday(localDate: unknown, now: Date): number {
   const parsed = dayKeySchema.safeParse(localDate);
   if (!parsed.success) throw invalidDate();
   const day = dayKeyToNumber(parsed.data);
-  const serverDay = Math.floor(now.getTime() / MS_PER_DAY);
-  if (Math.abs(day - serverDay) > 1) throw invalidDate();
+  if (!nearServerDate(day, now)) throw invalidDate();
   return day;
+}
+
+/** Whether a day (a day number) is within a day of the server's own (UTC) date: someone's today on Earth. */
+export function nearServerDate(day: number, now: Date): boolean {
+  return Math.abs(day - Math.floor(now.getTime() / MS_PER_DAY)) <= 1;
+}
+
+/**
+ * The days a calendar shows, a year or a month, in a year from the first a journal can hold to the server's next (a
+ * writer east of UTC reaches New Year first).
+ */
+function calendarRange(query: CalendarQuery, now: Date): { firstDay: number; lastDay: number } {
+  const year = Number((query.read === 'year' ? query.year : query.month).slice(0, 4));
+  const lastYear = now.getUTCFullYear() + 1;
+  if (year < FIRST_CALENDAR_YEAR || year > lastYear) {
+    throw new HttpError(400, 'invalid-range', JOURNAL_QUERY_MESSAGES.yearOutOfRange(FIRST_CALENDAR_YEAR, lastYear));
+  }
+  if (query.read === 'month') {
+    const { first, last } = monthDayRange(query.month);
+    return { firstDay: first, lastDay: last };
+  }
+  return { firstDay: dayKeyToNumber(`${query.year}-01-01`), lastDay: dayKeyToNumber(`${query.year}-12-31`) };
 }
 
 /**
@@ -160,15 +176,11 @@ export class JournalService {
   }
 
   /**
-   * The days of a range (a year or a month) that have entries, with their counts, as JSON; kept for the next
-   * identical read like a page, under its own key (`days?` and the query string), apart from the pages' keys.
+   * The days of a year or a month that have entries, with their counts, as JSON; kept for the next identical read
+   * like a page, under its own key (`days?` and the query string), apart from the pages' keys.
    */
-  async readDays(
-    userId: string,
-    version: number,
-    queryKey: string,
-    range: { firstDay: number; lastDay: number },
-  ): Promise<string> {
+  async readDays(userId: string, version: number, queryKey: string, query: CalendarQuery): Promise<string> {
+    const range = calendarRange(query, this.deps.now());
     const rows = await listDayCounts(this.deps.db, userId, range);
     const answer: DayCounts = {
       from: dayNumberToKey(range.firstDay),
@@ -237,7 +249,11 @@ export class JournalService {
    * The user's journal, or the days of it in `range`, as a download: a stream that reads a batch of entries at a time
    * as the reader takes it, and the file's name, dated today.
    */
-  export(userId: string, format: ExportFormat, range: ExportRange): { body: ReadableStream<Uint8Array>; fileName: string } {
+  export(
+    userId: string,
+    format: ExportFormat,
+    range: ExportRange,
+  ): { body: ReadableStream<Uint8Array>; fileName: string } {
     const at = this.deps.now();
     return { body: exportJournal(this.deps.db, userId, format, range, at), fileName: exportFileName(format, at) };
   }

@@ -4,7 +4,7 @@ import { dayKeyToNumber, dayNumberToKey, monthDayRange, monthIndexOfDay } from '
 import { isBlankEntry, type JournalEntry } from '../../shared/entry-schemas';
 import { type JarPick, type LookBack, lookBackTargets, MAX_LOOK_BACK_ENTRIES } from '../../shared/look-back';
 import type { Database } from '../db/schema';
-import type { JournalService } from '../journal/service';
+import { checkedToday, type JournalService, nearServerDate } from '../journal/service';
 import { dayCountsBetween, firstEntryDay, gratitudesFrom, listEntriesOfDays, monthCountsBefore } from './repository';
 
 /**
@@ -50,10 +50,19 @@ function firstDayOfMonth(monthIndex: number): number {
 }
 
 export class LookBackService {
-  constructor(private readonly deps: { db: Kysely<Database>; journal: JournalService }) {}
+  constructor(private readonly deps: { db: Kysely<Database>; journal: JournalService; now: () => Date }) {}
 
-  /** Today's look-back as JSON: "On this day" and the jar's pick of the day, kept while the journal is unchanged. */
+  /**
+   * Today's look-back as JSON: "On this day" and the jar's pick of the day, kept while the journal is unchanged. The
+   * reader's today must be within a day of the server's date, as a write's (docs/product.md §4, §15).
+   */
   async lookBack(userId: string, version: number, today: string): Promise<string> {
+    checkedToday(today, this.deps.now());
+    return this.todays(userId, version, today);
+  }
+
+  /** Today's look-back as JSON, from the answer cache when it can. */
+  private async todays(userId: string, version: number, today: string): Promise<string> {
     const key = `look-back ${today}`;
     const cached = this.deps.journal.cachedPage(userId, version, key);
     if (cached !== undefined) return cached;
@@ -78,29 +87,29 @@ export class LookBackService {
   /**
    * Today's day list with today's look-back inside it, `{entries, nextCursor, lookBack}`: the one request today's list
    * makes (`GET /api/entries?day=YYYY-MM-DD&lookBack=1`). Both parts come from the answer cache when they can, and the
-   * whole is kept under the request's own query string. Not `looking` (a day far from the server's), the list alone.
+   * whole is kept under the request's own query string. Looking back is today's: for a day far from the server's date
+   * (a device whose clock is wrong) the list comes without it rather than not at all.
    */
-  async dayWithLookBack(
-    userId: string,
-    version: number,
-    queryKey: string,
-    { day: today, looking }: { day: string; looking: boolean },
-  ): Promise<string> {
+  async dayWithLookBack(userId: string, version: number, queryKey: string, today: string): Promise<string> {
     const { journal } = this.deps;
     const dayKey = `day=${today}`;
     const day = dayKeyToNumber(today);
     const whole = { kind: 'day', firstDay: day, lastDay: day, limit: undefined, cursor: undefined } as const;
     const page =
       journal.cachedPage(userId, version, dayKey) ?? (await journal.readPage(userId, version, dayKey, whole));
-    if (!looking) return page;
-    const lookBack = await this.lookBack(userId, version, today);
+    if (!nearServerDate(day, this.deps.now())) return page;
+    const lookBack = await this.todays(userId, version, today);
     const body = `${page.slice(0, -1)},"lookBack":${lookBack}}`;
     journal.keepAnswer(userId, version, queryKey, body);
     return body;
   }
 
-  /** Another gratitude from the jar, at random, other than `not` whenever the jar holds another. */
-  another(userId: string, version: number, today: string, not: string | undefined): Promise<JarPick> {
+  /**
+   * Another gratitude from the jar, at random, other than `not` whenever the jar holds another. Today is checked as
+   * for the look-back.
+   */
+  async another(userId: string, version: number, today: string, not: string | undefined): Promise<JarPick> {
+    checkedToday(today, this.deps.now());
     return this.pick(userId, version, today, Math.random(), not);
   }
 

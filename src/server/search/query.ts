@@ -43,7 +43,7 @@ const QUERY_PROBLEMS = {
   'too-many-terms': SEARCH_MESSAGES.tooManyTerms,
 } as const;
 
-/** A real calendar day, YYYY-MM-DD, as the export's range reads it (journal/routes.ts). */
+/** A real calendar day, YYYY-MM-DD, as the export's range reads it (src/shared/query-schemas.ts). */
 function dayParameter(value: string | undefined, message: string): number | undefined {
   if (value === undefined) return undefined;
   const day = dayKeySchema.safeParse(value).success ? dayKeyToNumber(value) : undefined;
