@@ -87,6 +87,17 @@ export async function createCredentialUser(
   return { id, name: input.name, email: input.email, emailVerified: false };
 }
 
+/** The hash of the user's password, if they have a password account. */
+export async function findCredentialPassword(db: Db, userId: string): Promise<string | null | undefined> {
+  const account = await db
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return account?.password;
+}
+
 export async function setCredentialPassword(db: Db, dialect: Dialect, userId: string, passwordHash: string, now: Date) {
   await db
     .updateTable('account')

@@ -35,6 +35,7 @@ import {
   createEmailAction,
   deleteSessions,
   deleteUserAndData,
+  findCredentialPassword,
   findEmailAction,
   findUserByEmail,
   findUserById,
@@ -285,18 +286,9 @@ export class AuthService {
    * checks, never the sign-in limit (checkPasswordLimit). The address can sign up again afterwards, as a new account.
    */
   async deleteAccount(user: AuthUser, password: string): Promise<void> {
-    const { db } = this.deps;
     await this.checkPasswordLimit(user.id);
-    const account = await db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', user.id)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst();
-    const matches =
-      account?.password && password.length <= PASSWORD_MAX
-        ? await verifyPassword({ hash: account.password, password })
-        : false;
+    const hash = await findCredentialPassword(this.deps.db, user.id);
+    const matches = hash && password.length <= PASSWORD_MAX ? await verifyPassword({ hash, password }) : false;
     if (!matches) throw authError(400, 'wrong-current-password');
     await this.removeAccount(user);
   }
