@@ -11,9 +11,11 @@ import {
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connect';
 import { createLogger } from '../logger';
-import { enqueueTemplate, MailWorker } from '../mail/queue';
+import { countEntries } from '../journal/repository';
+import { enqueueTemplate, findQueuedMail, MailWorker } from '../mail/queue';
 import { createTransport, type MailTransport } from '../mail/transport';
 import { ReminderService } from '../reminders/service';
+import { listAccounts } from './repository';
 
 /** One account as the operator sees it: never a word of what the person wrote, only how many entries. */
 export interface AccountSummary {
@@ -72,24 +74,7 @@ export class AccountAdmin {
 
   /** Every account, oldest first. */
   async listAccounts(): Promise<AccountSummary[]> {
-    const rows = await this.database.db
-      .selectFrom('user')
-      .leftJoin('profile', 'profile.uid', 'user.id')
-      .select((eb) => [
-        'user.email',
-        'user.createdAt',
-        'user.emailVerified',
-        'profile.disabled_at as disabledAt',
-        'profile.entry_count as entries',
-        eb
-          .selectFrom('session')
-          .select((inner) => inner.fn.max('session.createdAt').as('newest'))
-          .whereRef('session.userId', '=', 'user.id')
-          .as('lastSignInAt'),
-      ])
-      .orderBy('user.createdAt')
-      .orderBy('user.email')
-      .execute();
+    const rows = await listAccounts(this.database.db);
     return rows.map((row) => ({
       email: row.email,
       createdAt: toDate(row.createdAt),
@@ -124,13 +109,9 @@ export class AccountAdmin {
   /** Deletes the account and all of its data in one transaction, as Settings' Delete Account does. */
   async remove(email: string): Promise<{ entries: number }> {
     const user = await this.account(email);
-    const { count } = await this.database.db
-      .selectFrom('journal_entry')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const entries = await countEntries(this.database.db, user.id);
     await (await this.authService()).removeAccount(user);
-    return { entries: Number(count) };
+    return { entries };
   }
 
   /** Marks the address verified; false when it was already. */
@@ -174,11 +155,7 @@ export class AccountAdmin {
       await worker.stop();
       transport.close();
     }
-    const left = await this.database.db
-      .selectFrom('mail_queue')
-      .select(['attempts', 'last_error'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const left = await findQueuedMail(this.database.db, id);
     if (!left) return { outcome: 'sent', transport: transport.kind };
     if (left.attempts > 0) return { outcome: 'failed', error: left.last_error ?? 'unknown error' };
     // A running server's worker took it first and is sending it.

@@ -33,6 +33,31 @@ export async function recordServerSettings(
     .execute();
 }
 
+/**
+ * Every account, oldest first, as the operator's list shows it: the address, when it was made, whether it is
+ * verified or disabled, when its newest kept session began and how many entries it holds (never their text).
+ */
+export function listAccounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('user')
+    .leftJoin('profile', 'profile.uid', 'user.id')
+    .select((eb) => [
+      'user.email',
+      'user.createdAt',
+      'user.emailVerified',
+      'profile.disabled_at as disabledAt',
+      'profile.entry_count as entries',
+      eb
+        .selectFrom('session')
+        .select((inner) => inner.fn.max('session.createdAt').as('newest'))
+        .whereRef('session.userId', '=', 'user.id')
+        .as('lastSignInAt'),
+    ])
+    .orderBy('user.createdAt')
+    .orderBy('user.email')
+    .execute();
+}
+
 /** The settings the last server to start recorded; undefined when none has started on this database. */
 export async function readServerSettings(db: Kysely<Database>): Promise<RecordedServer | undefined> {
   const row = await db.selectFrom('server_settings').selectAll().where('id', '=', 1).executeTakeFirst();

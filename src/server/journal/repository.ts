@@ -39,6 +39,16 @@ export async function findEntry(db: Db, userId: string, id: string) {
   return row && toEntry(row);
 }
 
+/** How many entries the user has, counted row by row: for the operator's commands, not for a request. */
+export async function countEntries(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('journal_entry')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** An entry by id whoever owns it; callers compare its userId. Ids are client-chosen, so they may collide. */
 export async function findEntryById(db: Db, id: string) {
   const row = await db.selectFrom('journal_entry').selectAll().where('id', '=', id).executeTakeFirst();

@@ -49,6 +49,11 @@ export async function enqueueTemplate(
   return row.id;
 }
 
+/** A queued email's tries so far and its last error; undefined once it is sent (a sent row is deleted). */
+export function findQueuedMail(db: Kysely<Database>, id: number) {
+  return db.selectFrom('mail_queue').select(['attempts', 'last_error']).where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Writes the email a template stands for, or null when there is none to send. `queuedAt` is when it was queued: a
  * reminder queued on a day that is over is not sent.
