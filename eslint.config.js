@@ -85,6 +85,25 @@ export default tseslint.config(
     CLIENT_DEPTHS.flatMap((depth) => [clientFloorRules(floor, depth, false), clientFloorRules(floor, depth, true)]),
   ),
   {
+    // A route reads and checks the request, calls a service and answers (docs/architecture.md): no SQL of its own.
+    files: ['src/server/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: 'Routes call services; SQL lives in repositories.' }],
+          patterns: [
+            {
+              group: ['**/repository', '**/db/connect', '**/db/schema'],
+              allowTypeImports: true,
+              message: 'Routes call services; SQL lives in repositories.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
