@@ -89,7 +89,7 @@ export interface ImporterDeps {
  * Brings a file's entries into a journal under the same rules as writing (docs/product.md §13, read-file.ts). What
  * breaks a rule is listed with its reason and left out; what the journal already holds (the same file imported
  * before) is counted and left out. The entries are written oldest first in short transactions; an import that stops part way says how
- * far it got, and importing the same file again brings in the rest (docs/decisions/014-importing-journals.md).
+ * far it got, and importing the same file again brings in the rest (docs/decisions/024).
  */
 export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
