@@ -145,3 +145,73 @@ describe('sign-ups, support and backups', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}:`));
   });
 });
+
+describe('notifications (Web Push)', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    VAPID_PRIVATE_KEY: 'dUiu8dPDx5ZnXbHwQUMC9tW9ILVgAE7DmIWbqa1tsg8',
+  };
+
+  it('take VAPID_SUBJECT as a mailto: or https: address, and stop the server with a message for any other', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'mailto:admin@journal.example.com' }).push.subject).toBe(
+      'mailto:admin@journal.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'https://journal.example.com' }).push.subject).toBe(
+      'https://journal.example.com',
+    );
+    for (const subject of [
+      'admin@journal.example.com',
+      'mailto:admin',
+      'mailto:',
+      'http://journal.example.com',
+      'https://localhost',
+      'https://127.0.0.1',
+      'ftp://journal.example.com',
+      'journal.example.com',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: subject }), subject).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: subject }), subject).toThrow(
+        /VAPID_SUBJECT: must be a mailto: address or an https: address .*Apple refuses any other/,
+      );
+    }
+  });
+
+  it('fall back to SUPPORT_EMAIL or an https: APP_URL as the subject, and are off with neither', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).push.subject).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), SUPPORT_EMAIL: 'help@example.org' }).push.subject).toBe('mailto:help@example.org');
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://journal.example.com/' }).push.subject).toBe(
+      'https://journal.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'http://journal.example.com' }).push.subject).toBeUndefined();
+  });
+
+  it('take a VAPID key pair from the environment, both or neither, each of the right length', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...keys }).push.keys).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).push.keys).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: is required with VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY: is required with VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY.slice(1) })).toThrow(
+      /VAPID_PUBLIC_KEY: must be an uncompressed P-256 public key/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...keys, VAPID_PRIVATE_KEY: `${keys.VAPID_PRIVATE_KEY}=` })).toThrow(
+      /VAPID_PRIVATE_KEY: must be a P-256 private key/,
+    );
+  });
+
+  it('add the hosts of PUSH_SERVICE_HOSTS, each with an optional port, and refuse anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).push.extraHosts).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_HOSTS: ' Push.Example.com , localhost:8443,' }).push.extraHosts,
+    ).toEqual(['push.example.com', 'localhost:8443']);
+    for (const hosts of ['https://push.example.com', 'push.example.com:0', 'push.example.com:99999', 'push example.com', 'a/b', 'host:']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS: must be host names/);
+    }
+  });
+});

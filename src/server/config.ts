@@ -78,7 +78,65 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1024, 'must be at most 1024')
     .default(50),
+  // Unset, SUPPORT_EMAIL (as mailto:) or an https: APP_URL; with neither, reminders go by email only.
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .refine(isContactAddress, {
+        error:
+          'must be a mailto: address or an https: address where the push services can reach you, for example mailto:admin@journal.example.com (Apple refuses any other)',
+      })
+      .optional(),
+  ),
+  // Both or neither; unset, the first server to start makes a pair and keeps it in the database for every process.
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z.string().refine((key) => base64urlBytes(key)?.length === 65 && key.startsWith('B'), {
+      error: 'must be an uncompressed P-256 public key in base64url (87 characters), as `npx web-push generate-vapid-keys` prints',
+    }).optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z.string().refine((key) => base64urlBytes(key)?.length === 32, {
+      error: 'must be a P-256 private key in base64url (43 characters), as `npx web-push generate-vapid-keys` prints',
+    }).optional(),
+  ),
+  PUSH_SERVICE_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter((host) => host !== ''))
+      .refine((hosts) => hosts.every(isHostAndPort), {
+        error: 'must be host names, each with an optional :port, separated by commas, for example push.example.com,push2.example.com:8443',
+      })
+      .optional(),
+  ),
 });
+
+/** A mailto: address or an https: URL on a public-looking host: what Apple's push service accepts as a VAPID subject. */
+function isContactAddress(value: string): boolean {
+  if (value.startsWith('mailto:')) return z.email().safeParse(value.slice('mailto:'.length)).success;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.hostname.includes('.') && !/^(localhost|127\.|\[)/.test(url.hostname);
+}
+
+const HOST_AND_PORT = /^(?=.{1,253}(:|$))[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/;
+
+function isHostAndPort(value: string): boolean {
+  if (!HOST_AND_PORT.test(value)) return false;
+  const port = value.split(':')[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+/** The bytes of a base64url text without padding, or undefined when it is not one. */
+export function base64urlBytes(value: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64url');
+  // Only the canonical spelling: the same bytes written back give the same text.
+  return bytes.toString('base64url') === value ? bytes : undefined;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -113,6 +171,16 @@ export interface Config {
   readCacheBytes: number;
   /** The largest file an import accepts, in bytes (journal/import). */
   importMaxBytes: number;
+  /**
+   * Web Push (reminders/push.ts): the contact address the push services see, undefined when there is none (then
+   * reminders go by email only); the key pair when the environment gives it (otherwise the database keeps one); the
+   * push services' hosts accepted besides the browsers' own, as `host` or `host:port`.
+   */
+  push: {
+    subject: string | undefined;
+    keys: { publicKey: string; privateKey: string } | undefined;
+    extraHosts: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -165,6 +233,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     );
   }
   const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  if ((vars.VAPID_PUBLIC_KEY === undefined) !== (vars.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${vars.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: is required with ${vars.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} (set both, or neither to have the server make a pair)`,
+    );
+  }
+  const fallbackSubject = vars.SUPPORT_EMAIL ? `mailto:${vars.SUPPORT_EMAIL}` : isContactAddress(appUrl) ? appUrl : undefined;
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -191,6 +265,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: vars.LOG_LEVEL,
     readCacheBytes: Math.round(vars.READ_CACHE_MB * 1024 * 1024),
     importMaxBytes: Math.round(vars.IMPORT_MAX_MB * 1024 * 1024),
+    push: {
+      subject: vars.VAPID_SUBJECT ?? fallbackSubject,
+      keys:
+        vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+          ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
+          : undefined,
+      extraHosts: vars.PUSH_SERVICE_HOSTS ?? [],
+    },
   };
 }
 
