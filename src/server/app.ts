@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -29,6 +30,7 @@ import { LookBackService } from './look-back/service';
 import { profileRoutes } from './profile/routes';
 import { ProfileService } from './profile/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
+import { PushKeys, PushWorker } from './reminders/push';
 import { ReminderScheduler } from './reminders/scheduler';
 import { ReminderService } from './reminders/service';
 import { searchRoutes } from './search/routes';
@@ -50,6 +52,8 @@ export interface AppDeps {
   transport?: MailTransport;
   /** Folder of the built client; omitted in API-only tests. */
   clientDir?: string;
+  /** TLS settings for the push services: a private push service's certificate authority (the tests' own). */
+  pushAgent?: HttpsAgent;
 }
 
 export function createApp(deps: AppDeps) {
@@ -80,8 +84,16 @@ export function createApp(deps: AppDeps) {
     },
   });
   const pruner = new Pruner(database.db, database.dialect, logger, now);
-  const reminders = new ReminderService({ config, database, now });
-  const reminderScheduler = new ReminderScheduler({ database, logger, now, mailQueued: () => mailWorker.kick() });
+  const pushKeys = new PushKeys({ config, database, now });
+  const pushWorker = new PushWorker({ config, database, keys: pushKeys, logger, now, agent: deps.pushAgent });
+  const reminders = new ReminderService({ config, database, now, pushKeys });
+  const reminderScheduler = new ReminderScheduler({
+    database,
+    logger,
+    now,
+    mailQueued: () => mailWorker.kick(),
+    pushQueued: () => pushWorker.kick(),
+  });
   const betterAuth = createBetterAuth({
     config,
     db: database.db,
@@ -242,8 +254,11 @@ export function createApp(deps: AppDeps) {
     mailWorker,
     pruner,
     reminders: reminderScheduler,
+    pushWorker,
+    pushKeys,
     async close() {
       await reminderScheduler.stop();
+      await pushWorker.stop();
       await pruner.stop();
       await mailWorker.stop();
       await importReaders.close();

@@ -20,6 +20,10 @@ async function main() {
   journal.mailWorker.start();
   journal.pruner.start();
   journal.reminders.start();
+  journal.pushWorker.start();
+  // The VAPID key pair, made now by the first server to start without one, so that every process has the same.
+  if (config.push.subject !== undefined) await journal.pushKeys.get();
+  else logger.info('push.unavailable', { reason: 'no VAPID_SUBJECT, SUPPORT_EMAIL or https APP_URL' });
   const backups = config.backups
     ? new BackupScheduler({ settings: config.backups, location: config.database, database, logger, now: () => new Date() })
     : undefined;

@@ -134,6 +134,19 @@ export const REMINDER_MESSAGES = {
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
 } as const;
 
+/** Notifications on the writer's devices (docs/product.md §14): the refusals of /api/reminders/devices. */
+export const PUSH_MESSAGES = {
+  invalid: 'Invalid push subscription',
+  missingEndpoint: 'The subscription has no endpoint',
+  endpointTooLong: 'The subscription’s endpoint is too long',
+  endpointNotAllowed: 'The subscription’s endpoint must be an https: address of a browser’s push service',
+  missingKeys: 'The subscription has no keys (p256dh and auth)',
+  invalidP256dh: 'The subscription’s p256dh key must be a P-256 public key (65 bytes, base64url)',
+  invalidAuth: 'The subscription’s auth key must be 16 bytes, base64url',
+  unavailable: 'This server does not send notifications; reminders come by email',
+  notFound: 'No such device',
+} as const;
+
 /**
  * The journal's reads (docs/product.md §7, §16): the refusals of the query strings of GET /api/entries, /api/days and
  * /api/export (src/shared/query-schemas.ts).

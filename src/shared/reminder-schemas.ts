@@ -29,6 +29,9 @@ export const reminderSettingsSchema = z
       .max(WEEKDAYS.length)
       .refine((days) => new Set(days).size === days.length, { error: REMINDER_MESSAGES.invalidDays }),
     timeZone: z.string().regex(TIME_ZONE_NAME, { error: REMINDER_MESSAGES.invalidTimeZone }),
+    // Whether the reminder goes by email; left out, it stays as it was (by email, at first). Notifications go to
+    // each device the person turned them on for (push-schemas.ts).
+    email: z.boolean().optional(),
   })
   .strict()
   .refine((settings) => !settings.enabled || settings.days.length > 0, {
@@ -47,6 +50,8 @@ export interface ReminderSettings {
   timeZone: string | null;
   /** The moment (UTC, ISO) of the next reminder while they are on, null while off. */
   nextAt: string | null;
+  /** Whether the reminder goes by email; the devices with notifications are listed apart (/api/reminders/devices). */
+  email: boolean;
 }
 
 export function daysToMask(days: readonly Weekday[]): number {

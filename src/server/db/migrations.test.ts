@@ -44,8 +44,18 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 017 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 019 changed, for a test that starts from a database written before it. */
+async function undoPushNotifications(db: Kysely<Database>): Promise<void> {
+  await sql`drop table push_queue`.execute(db);
+  await sql`drop table push_subscription`.execute(db);
+  await sql`drop table push_keys`.execute(db);
+  await sql`alter table reminder drop column email`.execute(db);
+  await sql`delete from kysely_migration where name = '019_push_notifications'`.execute(db);
+}
+
+/** Takes back what migration 017 and those after it changed, for a test that starts from a database before it. */
 async function undoEntryTimeUnknown(db: Kysely<Database>): Promise<void> {
+  await undoPushNotifications(db);
   await sql`alter table journal_entry drop column time_unknown`.execute(db);
   await sql`delete from kysely_migration where name = '017_entry_time_unknown'`.execute(db);
 }
@@ -343,6 +353,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '015_mail_sending',
         '016_server_settings',
         '017_entry_time_unknown',
+        '019_push_notifications',
       ]);
     } finally {
       await database.close();

@@ -192,6 +192,8 @@ export interface ReminderTable {
   /** Part of the unsubscribe link's keyed hash (reminders/unsubscribe-token.ts); replaced when reminders go on. */
   unsubscribe_nonce: string;
   updated_at: string;
+  /** 1 when the reminder goes by email too; 0 when only to the person's devices (migration 019). */
+  email: Generated<number>;
 }
 
 /**
@@ -226,6 +228,36 @@ export interface ServerSettingsTable {
   started_at: string;
 }
 
+/** The server's VAPID key pair (migration 019), base64url as web-push takes them: one row, id 1. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A device that takes reminder notifications (migration 019, reminders/push.ts). */
+export interface PushSubscriptionTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+  created_at: string;
+}
+
+/** A reminder notification waiting to go to one device, for one day of the person's calendar (migration 019). */
+export interface PushQueueTable {
+  subscription_id: string;
+  local_date: string;
+  user_id: string;
+  created_at: string;
+  next_attempt_at: string;
+  attempts: number;
+  sending_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -247,4 +279,7 @@ export interface Database {
   search_doc: SearchDocTable;
   search_entry: SearchEntryTable;
   server_settings: ServerSettingsTable;
+  push_keys: PushKeysTable;
+  push_subscription: PushSubscriptionTable;
+  push_queue: PushQueueTable;
 }

@@ -23,17 +23,18 @@ describe.each(DATABASE_KINDS)('reminder settings on %s', (kind) => {
       days: ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
       timeZone: null,
       nextAt: null,
+      email: true,
     });
 
     // The clock: Sunday 2026-03-15 12:00 UTC, 08:00 in New York. Monday's 08:00 EDT is 12:00 UTC.
     const saved = await agent.put('/api/reminders', ON);
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual({ ...ON, nextAt: '2026-03-16T12:00:00.000Z' });
+    expect(saved.json).toEqual({ ...ON, nextAt: '2026-03-16T12:00:00.000Z', email: true });
     expect((await agent.get('/api/reminders')).json).toEqual(saved.json);
 
     // Off keeps the time, days and zone for next time.
     const off = await agent.put('/api/reminders', { ...ON, enabled: false, days: [] });
-    expect(off.json).toEqual({ ...ON, enabled: false, days: [], nextAt: null });
+    expect(off.json).toEqual({ ...ON, enabled: false, days: [], nextAt: null, email: true });
   });
 
   it('take any zone the runtime knows, and refuse others with a message', async () => {

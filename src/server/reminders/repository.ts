@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
 import type { Dialect } from '../db/connect';
-import type { Database, ReminderTable } from '../db/schema';
+import type { Database, PushSubscriptionTable, ReminderTable } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -68,6 +68,8 @@ export interface DueReminder {
   weekdays: number;
   dueAt: string;
   lastSentLocalDate: string | null;
+  /** Whether the reminder goes by email too (notifications go to every device the person has). */
+  byEmail: boolean;
 }
 
 /**
@@ -93,6 +95,7 @@ export async function lockDueReminders(
       'reminder.weekdays',
       'reminder.next_due_at',
       'reminder.last_sent_local_date',
+      'reminder.email as by_email',
       'user.email',
       'user.emailVerified',
       'profile.disabled_at',
@@ -113,6 +116,7 @@ export async function lockDueReminders(
     weekdays: row.weekdays,
     dueAt: row.next_due_at ?? '',
     lastSentLocalDate: row.last_sent_local_date,
+    byEmail: Boolean(row.by_email),
   }));
 }
 
@@ -184,4 +188,211 @@ export async function enqueueReminders(trx: Transaction<Database>, recipients: s
       })),
     )
     .execute();
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionTable>;
+
+/**
+ * The server's VAPID key pair: the one kept in the database, or `made` kept there first when there is none yet. Of
+ * two processes starting at once, the second's insert does nothing and both read the first's pair.
+ */
+export async function keepPushKeys(
+  db: Db,
+  made: { publicKey: string; privateKey: string },
+  now: Date,
+): Promise<{ publicKey: string; privateKey: string }> {
+  await db
+    .insertInto('push_keys')
+    .values({ id: 1, public_key: made.publicKey, private_key: made.privateKey, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const row = await db.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirstOrThrow();
+  return { publicKey: row.public_key, privateKey: row.private_key };
+}
+
+/** The person's devices with notifications, oldest first. */
+export function listPushSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
+  return db
+    .selectFrom('push_subscription')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds a device for the person. The endpoint is the browser's: if it was someone else's before (one browser, another
+ * account signed in since), it is now this person's alone. Past `max` devices, the oldest gives way; returned.
+ */
+export async function addPushSubscription(
+  trx: Transaction<Database>,
+  row: PushSubscriptionRow,
+  max: number,
+): Promise<PushSubscriptionRow[]> {
+  await trx.deleteFrom('push_subscription').where('endpoint', '=', row.endpoint).execute();
+  await trx.insertInto('push_subscription').values(row).execute();
+  const all = await listPushSubscriptions(trx, row.user_id);
+  const surplus = all.filter((subscription) => subscription.id !== row.id).slice(0, Math.max(0, all.length - max));
+  if (surplus.length > 0) {
+    await trx
+      .deleteFrom('push_subscription')
+      .where('id', 'in', surplus.map((subscription) => subscription.id))
+      .execute();
+  }
+  return surplus;
+}
+
+/** Removes one of the person's devices, named by its id or its endpoint; false when the person has no such device. */
+export async function removePushSubscription(
+  db: Db,
+  userId: string,
+  by: { id: string } | { endpoint: string },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('push_subscription')
+    .where('user_id', '=', userId)
+    .$if('id' in by, (qb) => qb.where('id', '=', 'id' in by ? by.id : ''))
+    .$if('endpoint' in by, (qb) => qb.where('endpoint', '=', 'endpoint' in by ? by.endpoint : ''))
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Queues a notification for each device of these people, for the day of each's reminder; a device that already has
+ * one for that day keeps it (at most one a device a day, whatever claims the reminder again).
+ */
+export async function enqueuePushes(
+  trx: Transaction<Database>,
+  people: { userId: string; day: string }[],
+  now: Date,
+): Promise<void> {
+  const byDay = new Map<string, string[]>();
+  for (const { userId, day } of people) byDay.set(day, [...(byDay.get(day) ?? []), userId]);
+  const at = now.toISOString();
+  for (const [day, userIds] of byDay) {
+    await trx
+      .insertInto('push_queue')
+      .columns(['subscription_id', 'local_date', 'user_id', 'created_at', 'next_attempt_at', 'attempts'])
+      .expression((eb) =>
+        eb
+          .selectFrom('push_subscription')
+          .select((s) => [
+            'push_subscription.id',
+            sql<string>`${day}`.as('local_date'),
+            'push_subscription.user_id',
+            sql<string>`${at}`.as('created_at'),
+            sql<string>`${at}`.as('next_attempt_at'),
+            s.lit(0).as('attempts'),
+          ])
+          .where('push_subscription.user_id', 'in', userIds),
+      )
+      .onConflict((oc) => oc.columns(['subscription_id', 'local_date']).doNothing())
+      .execute();
+  }
+}
+
+export interface ClaimedPush {
+  subscriptionId: string;
+  localDate: string;
+  userId: string;
+  attempts: number;
+  /** Set when a process had begun to send it and stopped before it knew the outcome. */
+  interrupted: boolean;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  timeZone: string | null;
+  enabled: boolean;
+}
+
+/**
+ * Claims up to `limit` due notifications until `lease`, and marks them as being sent: a process that stops while it
+ * sends leaves the mark, and whoever claims the row after the lease knows the notification may have gone.
+ */
+export async function claimPushes(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  lease: Date,
+  limit: number,
+): Promise<ClaimedPush[]> {
+  await takeWriteLock(trx, dialect);
+  const rows = await trx
+    .selectFrom('push_queue')
+    .innerJoin('push_subscription', 'push_subscription.id', 'push_queue.subscription_id')
+    .leftJoin('reminder', 'reminder.user_id', 'push_queue.user_id')
+    .select([
+      'push_queue.subscription_id',
+      'push_queue.local_date',
+      'push_queue.user_id',
+      'push_queue.attempts',
+      'push_queue.sending_at',
+      'push_queue.next_attempt_at',
+      'push_subscription.endpoint',
+      'push_subscription.p256dh',
+      'push_subscription.auth',
+      'reminder.time_zone',
+      'reminder.enabled',
+    ])
+    .where('push_queue.next_attempt_at', '<=', now.toISOString())
+    .orderBy('push_queue.next_attempt_at')
+    .limit(limit)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate('push_queue').skipLocked())
+    .execute();
+  const claimed: ClaimedPush[] = [];
+  for (const row of rows) {
+    const result = await trx
+      .updateTable('push_queue')
+      .set({ next_attempt_at: lease.toISOString(), sending_at: now.toISOString() })
+      .where('subscription_id', '=', row.subscription_id)
+      .where('local_date', '=', row.local_date)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) continue;
+    claimed.push({
+      subscriptionId: row.subscription_id,
+      localDate: row.local_date,
+      userId: row.user_id,
+      attempts: row.attempts,
+      interrupted: row.sending_at !== null,
+      endpoint: row.endpoint,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      timeZone: row.time_zone,
+      enabled: Boolean(row.enabled),
+    });
+  }
+  return claimed;
+}
+
+/** Notifications sent, or not to be sent: gone from the queue. */
+export async function deletePushes(db: Db, pushes: { subscriptionId: string; localDate: string }[]): Promise<void> {
+  for (const push of pushes) {
+    await db
+      .deleteFrom('push_queue')
+      .where('subscription_id', '=', push.subscriptionId)
+      .where('local_date', '=', push.localDate)
+      .execute();
+  }
+}
+
+/** A send that failed: tried again at `at`, its mark cleared, as the push service did not take it. */
+export async function retryPush(
+  db: Db,
+  push: { subscriptionId: string; localDate: string },
+  attempts: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('push_queue')
+    .set({ attempts, next_attempt_at: at.toISOString(), sending_at: null })
+    .where('subscription_id', '=', push.subscriptionId)
+    .where('local_date', '=', push.localDate)
+    .execute();
+}
+
+/** A device the push service says is gone (404, 410): removed, with whatever was queued for it. */
+export async function deletePushSubscription(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('push_subscription').where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { REMINDER_MESSAGES } from '../../shared/messages';
+import { PUSH_MESSAGES, REMINDER_MESSAGES } from '../../shared/messages';
+import { pushEndpointSchema, pushSubscriptionSchema } from '../../shared/push-schemas';
 import { reminderSettingsSchema } from '../../shared/reminder-schemas';
 import { requireUser } from '../auth/middleware';
 import type { SessionReader } from '../auth/session';
@@ -12,6 +13,7 @@ import type { ReminderService } from './service';
 export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
 
 const OUR_MESSAGES = new Set<string>(Object.values(REMINDER_MESSAGES));
+const OUR_PUSH_MESSAGES = new Set<string>(Object.values(PUSH_MESSAGES));
 
 const invalidLink = () => new HttpError(400, 'invalid-unsubscribe-link', REMINDER_MESSAGES.invalidUnsubscribeLink);
 
@@ -49,6 +51,29 @@ export function reminderRoutes({ sessions, reminders }: { sessions: SessionReade
       return new HttpError(400, 'invalid-reminder', REMINDER_MESSAGES.invalid);
     });
     return c.json(await reminders.save(c.get('user').id, input));
+  });
+
+  /** The person's devices with notifications (docs/product.md §14); only their own, whatever is asked. */
+  app.get('/devices', async (c) => c.json(await reminders.devices(c.get('user').id)));
+
+  app.post('/devices', async (c) => {
+    const input = parseWith(pushSubscriptionSchema, await readJson(c), (issue) => {
+      const message = OUR_PUSH_MESSAGES.has(issue.message) ? issue.message : PUSH_MESSAGES.invalid;
+      return new HttpError(400, 'invalid-subscription', message);
+    });
+    return c.json(await reminders.addDevice(c.get('user').id, input, c.req.header('user-agent')), 201);
+  });
+
+  /** Turning notifications off on this device: the browser knows it by its endpoint. */
+  app.post('/devices/remove', async (c) => {
+    const input = parseWith(pushEndpointSchema, await readJson(c), () => new HttpError(400, 'invalid-subscription', PUSH_MESSAGES.invalid));
+    await reminders.removeDevice(c.get('user').id, { endpoint: input.endpoint });
+    return c.json({ ok: true });
+  });
+
+  app.delete('/devices/:id', async (c) => {
+    await reminders.removeDevice(c.get('user').id, { id: c.req.param('id') });
+    return c.json({ ok: true });
   });
 
   return app;

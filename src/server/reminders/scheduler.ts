@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import {
   advanceReminders,
   type DueReminder,
+  enqueuePushes,
   enqueueReminders,
   entryDays,
   lockDueReminders,
@@ -31,7 +32,7 @@ const CHUNK = 100;
 const MAX_CHUNKS_PER_PASS = 4_000;
 
 export interface ReminderRun {
-  /** Emails queued, one per person. */
+  /** Reminders sent, one per person: an email, notifications to their devices, or both. */
   queued: number;
   /** Due reminders passed over, moved on to their next time without an email. */
   written: number;
@@ -45,6 +46,8 @@ export interface ReminderSchedulerDeps {
   now: () => Date;
   /** Tells the mail worker that emails are waiting. */
   mailQueued: () => void;
+  /** Tells the push worker that notifications are waiting. */
+  pushQueued?: () => void;
 }
 
 type Outcome = 'send' | 'written' | 'late' | 'inactive';
@@ -53,7 +56,8 @@ type Outcome = 'send' | 'written' | 'late' | 'inactive';
 const MAX_REST_MS = 50;
 
 /**
- * Queues the reminder emails that are due (docs/product.md §14, docs/decisions/019-reminders.md). Every process
+ * Queues the reminders that are due, as emails and as notifications to the person's devices (docs/product.md §14,
+ * docs/decisions/019-reminders.md, 030-push-notifications.md). Every process
  * runs one: each pass claims due reminders in transactions of CHUNK, moving each on to its next time with a
  * conditional update in the transaction that queues its email, so a reminder is queued exactly once however many
  * processes look and whenever one stops. The email itself goes through the mail queue (mail/queue.ts), and is written
@@ -124,7 +128,10 @@ export class ReminderScheduler {
       // Nothing of the failed transaction was kept: its reminders are still due, and the next tick tries again.
       this.deps.logger.error('reminders.pass_failed', { error: error instanceof Error ? error.name : 'unknown' });
     }
-    if (run.queued > 0) this.deps.mailQueued();
+    if (run.queued > 0) {
+      this.deps.mailQueued();
+      this.deps.pushQueued?.();
+    }
     if (run.queued + run.written + run.late + run.inactive > 0) {
       this.deps.logger.info('reminders.queued', { ...run, ms: Math.round(performance.now() - started) });
     }
@@ -197,10 +204,18 @@ export class ReminderScheduler {
     for (const group of groups.values()) {
       for (const id of await advanceReminders(trx, group.ids, group.dueAt, group.next, group.sentFor)) claimed.add(id);
     }
-    const recipients = due
-      .filter((reminder) => claimed.has(reminder.userId) && outcomeOf.get(reminder.userId) === 'send')
-      .map((reminder) => reminder.email);
-    await enqueueReminders(trx, recipients, now);
+    const sending = due.filter((reminder) => claimed.has(reminder.userId) && outcomeOf.get(reminder.userId) === 'send');
+    await enqueueReminders(
+      trx,
+      sending.filter((reminder) => reminder.byEmail).map((reminder) => reminder.email),
+      now,
+    );
+    // A notification for each of their devices, for the same day: every channel the person chose, once that day.
+    await enqueuePushes(
+      trx,
+      sending.map((reminder) => ({ userId: reminder.userId, day: dayOf(reminder) })),
+      now,
+    );
     return {
       seen: due.length,
       outcomes: due.filter((reminder) => claimed.has(reminder.userId)).map((reminder) => outcomeOf.get(reminder.userId) ?? 'late'),

@@ -8,7 +8,15 @@ import {
   timeToMinutes,
   WEEKDAYS,
 } from '../../shared/reminder-schemas';
-import { REMINDER_MESSAGES } from '../../shared/messages';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { PUSH_MESSAGES, REMINDER_MESSAGES } from '../../shared/messages';
+import {
+  MAX_PUSH_DEVICES,
+  type PushDevice,
+  type PushDeviceAdded,
+  type PushDevices,
+  type PushSubscriptionInput,
+} from '../../shared/push-schemas';
 import { quoteForDay } from '../../shared/quotes';
 import { findUserByEmail, isAccountDisabled } from '../auth/repository';
 import type { Config } from '../config';
@@ -17,14 +25,48 @@ import { HttpError } from '../http/errors';
 import { reminderMail } from '../mail/templates';
 import type { OutgoingMail } from '../mail/transport';
 import { dailyQuotes } from './quotes';
-import { disableReminder, findReminder, hasEntryOn, type ReminderRow, takeWriteLock, upsertReminder } from './repository';
+import { PushKeys } from './push';
+import { deviceName, isPushServiceEndpoint } from './push-services';
+import {
+  addPushSubscription,
+  disableReminder,
+  findReminder,
+  hasEntryOn,
+  listPushSubscriptions,
+  type PushSubscriptionRow,
+  removePushSubscription,
+  type ReminderRow,
+  takeWriteLock,
+  upsertReminder,
+} from './repository';
 import { newUnsubscribeNonce, tokenMatches, tokenUserId, unsubscribeToken } from './unsubscribe-token';
 import { localDateIn, nextReminder, timeZoneName } from '../zoned-time';
 
 export interface ReminderServiceDeps {
-  config: Pick<Config, 'appUrl' | 'authSecret'>;
+  config: Pick<Config, 'appUrl' | 'authSecret' | 'push'>;
   database: DatabaseHandle;
   now: () => Date;
+  /** The server's VAPID keys; one of its own unless the app shares its one with the push worker. */
+  pushKeys?: PushKeys;
+}
+
+function toDevice(row: PushSubscriptionRow): PushDevice {
+  return { id: row.id, device: row.device, createdAt: row.created_at, endpoint: row.endpoint };
+}
+
+/** Whether a base64url P-256 public key is a point on the curve, as the browser's p256dh is. */
+function isP256Point(key: string): boolean {
+  const bytes = Buffer.from(key, 'base64url');
+  if (bytes.length !== 65 || bytes[0] !== 4) return false;
+  try {
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: bytes.subarray(1, 33).toString('base64url'), y: bytes.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Where a reminder's links go: the app's own pages, and the one-click address mail programs POST to. */
@@ -37,7 +79,7 @@ export const REMINDER_PATHS = {
 
 function toSettings(row: ReminderRow | undefined): ReminderSettings {
   if (!row) {
-    return { enabled: false, time: DEFAULT_REMINDER_TIME, days: [...WEEKDAYS], timeZone: null, nextAt: null };
+    return { enabled: false, time: DEFAULT_REMINDER_TIME, days: [...WEEKDAYS], timeZone: null, nextAt: null, email: true };
   }
   return {
     enabled: Boolean(row.enabled),
@@ -45,12 +87,17 @@ function toSettings(row: ReminderRow | undefined): ReminderSettings {
     days: maskToDays(row.weekdays),
     timeZone: row.time_zone,
     nextAt: row.enabled ? row.next_due_at : null,
+    email: Boolean(row.email),
   };
 }
 
 /** The reminder rules of docs/product.md §14 that answer people: settings, unsubscribing, and the email itself. */
 export class ReminderService {
-  constructor(private readonly deps: ReminderServiceDeps) {}
+  private readonly pushKeys: PushKeys;
+
+  constructor(private readonly deps: ReminderServiceDeps) {
+    this.pushKeys = deps.pushKeys ?? new PushKeys(deps);
+  }
 
   async settings(userId: string): Promise<ReminderSettings> {
     const { database } = this.deps;
@@ -89,11 +136,55 @@ export class ReminderService {
         unsubscribe_nonce:
           before && (before.enabled || !input.enabled) ? before.unsubscribe_nonce : newUnsubscribeNonce(),
         updated_at: now.toISOString(),
+        email: input.email === undefined ? (before?.email ?? 1) : input.email ? 1 : 0,
       };
       await upsertReminder(trx, row);
       return row;
     });
     return toSettings(saved);
+  }
+
+  /** The person's devices with notifications, and what a page needs to add one (the server's public key). */
+  async devices(userId: string): Promise<PushDevices> {
+    const { config, database } = this.deps;
+    const available = config.push.subject !== undefined;
+    const rows = await listPushSubscriptions(database.db, userId);
+    return {
+      available,
+      publicKey: available ? (await this.pushKeys.get()).publicKey : null,
+      devices: rows.map(toDevice),
+    };
+  }
+
+  /**
+   * Adds a device with notifications for the person: a subscription on a push service's host (push-services.ts)
+   * with a real P-256 key. Past MAX_PUSH_DEVICES, the oldest gives way, and the answer names it.
+   */
+  async addDevice(userId: string, input: PushSubscriptionInput, userAgent: string | undefined): Promise<PushDeviceAdded> {
+    const { config, database } = this.deps;
+    if (config.push.subject === undefined) throw new HttpError(409, 'push-unavailable', PUSH_MESSAGES.unavailable);
+    if (!isPushServiceEndpoint(input.endpoint, config.push.extraHosts)) {
+      throw new HttpError(400, 'invalid-subscription', PUSH_MESSAGES.endpointNotAllowed);
+    }
+    if (!isP256Point(input.keys.p256dh)) throw new HttpError(400, 'invalid-subscription', PUSH_MESSAGES.invalidP256dh);
+    const row: PushSubscriptionRow = {
+      id: randomBytes(12).toString('base64url'),
+      user_id: userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      device: deviceName(userAgent),
+      created_at: this.deps.now().toISOString(),
+    };
+    const replaced = await database.write((trx) => addPushSubscription(trx, row, MAX_PUSH_DEVICES));
+    const oldest = replaced[0];
+    return { device: toDevice(row), replaced: oldest ? toDevice(oldest) : null };
+  }
+
+  /** Removes one of the person's own devices, by its id or its endpoint; a 404 for any other. */
+  async removeDevice(userId: string, by: { id: string } | { endpoint: string }): Promise<void> {
+    const removed = await this.deps.database.write((trx) => removePushSubscription(trx, userId, by));
+    if (!removed) throw new HttpError(404, 'not-found', PUSH_MESSAGES.notFound);
   }
 
   /**
@@ -122,7 +213,7 @@ export class ReminderService {
     if (!user?.emailVerified || (await isAccountDisabled(database.db, user.id))) return null;
     const row = await findReminder(database.db, database.dialect, user.id);
     const day = row?.last_sent_local_date;
-    if (!row?.enabled || !day) return null;
+    if (!row?.enabled || !row.email || !day) return null;
     if (localDateIn(row.time_zone, now) !== day || localDateIn(row.time_zone, queuedAt) !== day) return null;
     if (await hasEntryOn(database.db, user.id, day)) return null;
     const token = encodeURIComponent(unsubscribeToken(config.authSecret, user.id, row.unsubscribe_nonce));

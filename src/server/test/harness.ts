@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Agent as HttpsAgent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -45,7 +46,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(kind: DatabaseKind, env: NodeJS.ProcessEnv = {}): Promise<Harness> {
+export async function createHarness(
+  kind: DatabaseKind,
+  env: NodeJS.ProcessEnv = {},
+  options: { pushAgent?: HttpsAgent } = {},
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
   const testDb = await createTestDatabase(kind, dir);
   const config = loadConfig({
@@ -60,7 +65,7 @@ export async function createHarness(kind: DatabaseKind, env: NodeJS.ProcessEnv =
   const logLines: string[] = [];
   const logger = createLogger('debug', (line) => logLines.push(line));
   const clock = new TestClock();
-  const journal = createApp({ config, database, logger, now: clock.now });
+  const journal = createApp({ config, database, logger, now: clock.now, pushAgent: options.pushAgent });
   const outboxDir = config.mail.outboxDir;
 
   return {
