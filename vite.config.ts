@@ -293,6 +293,8 @@ const appConfig: UserConfig = {
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [],
+        // Reminder notifications: showing them, and opening today's form when one is tapped.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

@@ -86,7 +86,7 @@ describe('reminders', () => {
         await page.waitForURL('**/journal');
         await page.goto('/settings');
         const section = remindersSection(page);
-        const toggle = section.getByRole('switch', { name: 'Daily reminder email' });
+        const toggle = section.getByRole('switch', { name: 'Daily reminder' });
         await visible(toggle);
         expect(await toggle.getAttribute('aria-checked')).toBe('false');
         expect(await section.getByLabel('Time', { exact: true }).count()).toBe(0);
@@ -159,7 +159,7 @@ describe('reminders', () => {
       await page.waitForURL('**/journal');
       await page.goto('/settings');
       const section = remindersSection(page);
-      await section.getByRole('switch', { name: 'Daily reminder email' }).click();
+      await section.getByRole('switch', { name: 'Daily reminder' }).click();
       await section.getByRole('button', { name: 'Save Reminders' }).click();
       await visible(section.getByRole('status').filter({ hasText: 'Saved. Your next reminder:' }));
       expect(await seriousViolations(page)).toEqual([]);

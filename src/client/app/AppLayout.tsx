@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { FocusAfterNavigation } from './FocusAfterNavigation';
 import { PageLayout } from './PageLayout';
+import { OpenFromNotification } from './OpenFromNotification';
 import { ScrollToTop } from './ScrollToTop';
 
 export function AppLayout() {
@@ -11,6 +12,7 @@ export function AppLayout() {
       </PageLayout>
       <ScrollToTop />
       <FocusAfterNavigation />
+      <OpenFromNotification />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { useReminderSettings, useSaveReminderSettings } from '../api';
+import { NotificationsOnThisDevice } from './NotificationsOnThisDevice';
 import { browserTimeZone, describeMoment, timeNowIn, timeZoneChoices } from '../time-zones';
 import '../../../styles/reminders.css';
 
@@ -32,8 +33,8 @@ function savedStatus(saved: ReminderSettings): Status {
 }
 
 /**
- * "Reminders" (docs/product.md §14): a daily email on the chosen weekdays at a time of the person's own day, sent
- * only if that day's entry is not written yet. The zone starts as the browser's; saving shows when the next one comes.
+ * "Reminders" (docs/product.md §14): a daily email, notifications on the person's devices, or both, on the chosen
+ * weekdays at a time of the person's own day, sent only if that day's entry is not written yet. The zone starts as the browser's; saving shows when the next one comes.
  */
 export function RemindersSection() {
   const settings = useReminderSettings();
@@ -41,7 +42,8 @@ export function RemindersSection() {
     <section className="card settings-section" aria-labelledby="reminders-heading">
       <h2 id="reminders-heading">Reminders</h2>
       <p className="muted">
-        A short email with the quote of the day, at a time of your day, on the days you pick.
+        A short nudge with the quote of the day, at a time of your day, on the days you pick: by email, as a
+        notification on your devices, or both.
       </p>
       {settings.isPending ? (
         <p className="muted" role="status">
@@ -55,7 +57,10 @@ export function RemindersSection() {
           </Button>
         </div>
       ) : (
-        <RemindersForm saved={settings.data} />
+        <>
+          <RemindersForm saved={settings.data} />
+          <NotificationsOnThisDevice />
+        </>
       )}
     </section>
   );
@@ -66,6 +71,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
   const zoneId = useId();
   const zoneHintId = `${zoneId}-hint`;
   const [enabled, setEnabled] = useState(saved.enabled);
+  const [email, setEmail] = useState(saved.email);
   const [time, setTime] = useState(saved.time);
   const [days, setDays] = useState<ReadonlySet<Weekday>>(() => new Set(saved.days));
   const [timeZone, setTimeZone] = useState(() => saved.timeZone ?? browserTimeZone());
@@ -100,7 +106,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
     }
     const chosenDays = WEEK.map(({ day }) => day).filter((day) => days.has(day));
     save.mutate(
-      { enabled, time, days: chosenDays, timeZone },
+      { enabled, time, days: chosenDays, timeZone, email },
       {
         onSuccess: (answer) => setStatus(savedStatus(answer)),
         onError: (error) =>
@@ -112,7 +118,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
   return (
     <form className="form reminders-form" onSubmit={handleSubmit}>
       <Switch
-        label="Daily reminder email"
+        label="Daily reminder"
         description="Only on days you have not written yet"
         checked={enabled}
         disabled={save.isPending}
@@ -120,6 +126,13 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
       />
       {enabled && (
         <>
+          <Switch
+            label="By email"
+            description="Notifications on a device are turned on below, on that device"
+            checked={email}
+            disabled={save.isPending}
+            onChange={changed(setEmail)}
+          />
           <TextField
             label="Time"
             type="time"
