@@ -5,6 +5,7 @@ import type { PushDeviceAdded, PushDevices } from '../../shared/push-schemas';
 import { quoteForDay } from '../../shared/quotes';
 import type { ReminderSettingsInput } from '../../shared/reminder-schemas';
 import { createApp, type JournalApp } from '../app';
+import { disableAccount } from '../auth/repository';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { createLogger } from '../logger';
 import { DATABASE_KINDS, type DatabaseKind } from '../test/databases';
@@ -264,6 +265,20 @@ describe.each(DATABASE_KINDS)('notifications on %s', { timeout: 120_000 }, (kind
     await h.journal.pushWorker.idle();
     expect(deliveredTo(phone.subscription)).toEqual([]);
     expect(await h.database.db.selectFrom('push_queue').selectAll().execute()).toEqual([]);
+  });
+
+  it('sends nothing to an account disabled after the notification was queued', async () => {
+    const disabled = await person();
+    const active = await person();
+    const [disabledPhone, activePhone] = [await addDevice(disabled.agent), await addDevice(active.agent)];
+    await h.journal.pushWorker.stop();
+    h.clock.set(DUE);
+    await h.journal.reminders.runDue();
+    expect(await disableAccount(h.database.db, disabled.userId, h.clock.now())).toBe(true);
+    h.journal.pushWorker.start();
+    await h.journal.pushWorker.idle();
+    expect(deliveredTo(disabledPhone.subscription)).toEqual([]);
+    expect(deliveredTo(activePhone.subscription)).toHaveLength(1);
   });
 
   it('sends only notifications when the writer turned email off, and only email with no device', async () => {

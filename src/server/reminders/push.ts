@@ -164,11 +164,12 @@ export class PushWorker {
     const keys = await this.deps.keys.get();
     const outcomes = await Promise.all(
       claimed.map((push) => {
-        // Not sent: a send that was interrupted (it may have gone: never twice), reminders turned off since, the
-        // day over on the writer's clock, or the day's entry written meanwhile.
+        // Not sent: a send that was interrupted (it may have gone: never twice), reminders turned off or the account
+        // disabled since, the day over on the writer's clock, or the day's entry written meanwhile.
         if (
           push.interrupted ||
           !push.enabled ||
+          push.inactive ||
           push.timeZone === null ||
           localDateIn(push.timeZone, now) !== push.localDate ||
           written.has(`${push.userId} ${dayKeyToNumber(push.localDate)}`)

@@ -304,6 +304,8 @@ export interface ClaimedPush {
   auth: string;
   timeZone: string | null;
   enabled: boolean;
+  /** A disabled account, or one whose address is not verified (any more): nothing is sent to it. */
+  inactive: boolean;
 }
 
 /**
@@ -322,7 +324,11 @@ export async function claimPushes(
     .selectFrom('push_queue')
     .innerJoin('push_subscription', 'push_subscription.id', 'push_queue.subscription_id')
     .leftJoin('reminder', 'reminder.user_id', 'push_queue.user_id')
+    .innerJoin('user', 'user.id', 'push_queue.user_id')
+    .leftJoin('profile', 'profile.uid', 'push_queue.user_id')
     .select([
+      'user.emailVerified',
+      'profile.disabled_at',
       'push_queue.subscription_id',
       'push_queue.local_date',
       'push_queue.user_id',
@@ -361,6 +367,7 @@ export async function claimPushes(
       auth: row.auth,
       timeZone: row.time_zone,
       enabled: Boolean(row.enabled),
+      inactive: !row.emailVerified || Boolean(row.disabled_at),
     });
   }
   return claimed;
