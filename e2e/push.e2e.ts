@@ -158,6 +158,33 @@ describe('notifications', () => {
           tag: 'reminder',
         });
 
+        // The service worker shows what the push service would hand it: the quote, and today's form on a tap.
+        const cdp = await page.context().newCDPSession(page);
+        const registrations = new Promise<string>((resolve) => {
+          cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: found }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+            const ours = found.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(server.url));
+            if (ours) resolve(ours.registrationId);
+          });
+        });
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: server.url,
+          registrationId: await registrations,
+          data: JSON.stringify(push?.payload),
+        });
+        await expect
+          .poll(() =>
+            page.evaluate(async () =>
+              (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
+                title: shown.title,
+                body: shown.body,
+                tag: shown.tag,
+                data: shown.data as unknown,
+              })),
+            ),
+          )
+          .toEqual([{ title: 'A moment for gratitude', body: push?.payload.body, tag: 'reminder', data: { url: '/journal/new' } }]);
+
         // Off again: the browser's subscription ends and the server forgets the device.
         await toggle.click();
         await section.getByText('Notifications are off for this device.').waitFor();
