@@ -18,7 +18,7 @@ import {
 } from './repository';
 
 /** Notifications claimed and sent at once by a process. */
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 100;
 /** A claimed notification is taken up again by any process once this has passed (the process stopped). */
 const CLAIM_LEASE_MS = 60_000;
 /** How long a push service may take to answer before the send counts as failed and is tried again later. */

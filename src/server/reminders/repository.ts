@@ -346,16 +346,26 @@ export async function claimPushes(
     .limit(limit)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate('push_queue').skipLocked())
     .execute();
+  if (rows.length === 0) return [];
+  // One statement for the batch: the rows are this transaction's (SQLite's write lock, PostgreSQL's row locks), and
+  // the condition on next_attempt_at keeps out any another process claimed meanwhile.
+  const updated = await trx
+    .updateTable('push_queue')
+    .set({ next_attempt_at: lease.toISOString(), sending_at: now.toISOString() })
+    .where((eb) =>
+      eb(
+        eb.refTuple('subscription_id', 'local_date'),
+        'in',
+        rows.map((row) => eb.tuple(row.subscription_id, row.local_date)),
+      ),
+    )
+    .where('next_attempt_at', '<=', now.toISOString())
+    .returning(['subscription_id', 'local_date'])
+    .execute();
+  const mine = new Set(updated.map((row) => `${row.subscription_id} ${row.local_date}`));
   const claimed: ClaimedPush[] = [];
   for (const row of rows) {
-    const result = await trx
-      .updateTable('push_queue')
-      .set({ next_attempt_at: lease.toISOString(), sending_at: now.toISOString() })
-      .where('subscription_id', '=', row.subscription_id)
-      .where('local_date', '=', row.local_date)
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) continue;
+    if (!mine.has(`${row.subscription_id} ${row.local_date}`)) continue;
     claimed.push({
       subscriptionId: row.subscription_id,
       localDate: row.local_date,
@@ -375,13 +385,17 @@ export async function claimPushes(
 
 /** Notifications sent, or not to be sent: gone from the queue. */
 export async function deletePushes(db: Db, pushes: { subscriptionId: string; localDate: string }[]): Promise<void> {
-  for (const push of pushes) {
-    await db
-      .deleteFrom('push_queue')
-      .where('subscription_id', '=', push.subscriptionId)
-      .where('local_date', '=', push.localDate)
-      .execute();
-  }
+  if (pushes.length === 0) return;
+  await db
+    .deleteFrom('push_queue')
+    .where((eb) =>
+      eb(
+        eb.refTuple('subscription_id', 'local_date'),
+        'in',
+        pushes.map((push) => eb.tuple(push.subscriptionId, push.localDate)),
+      ),
+    )
+    .execute();
 }
 
 /** A send that failed: tried again at `at`, its mark cleared, as the push service did not take it. */
