@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from '../e2e/support/server';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connect';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/databases';
 import { localDayKey } from '../src/shared/dates';
+import { type PushServicePeer, startPushService } from '../src/server/test/push-service';
 import { signedInUser } from './support';
 
 /** People whose reminder is due at the same minute. */
@@ -45,7 +46,7 @@ function minuteOfDayIn(timeZone: string, at: number): number {
  * REMINDER_PEOPLE verified accounts, each with a reminder on every day at the minute that `dueAt` is on their own
  * clock, written straight into the database the server uses.
  */
-async function seedPeople(database: DatabaseHandle, dueAt: number): Promise<void> {
+async function seedPeople(database: DatabaseHandle, dueAt: number, peer?: PushServicePeer): Promise<void> {
   const now = new Date().toISOString();
   const verified = database.dialect === 'postgres' ? true : 1;
   for (let at = 0; at < REMINDER_PEOPLE; at += 500) {
@@ -79,6 +80,18 @@ async function seedPeople(database: DatabaseHandle, dueAt: number): Promise<void
           })),
         )
         .execute();
+      // With notifications: one device each, on the local push service.
+      if (peer) {
+        await trx
+          .insertInto('push_subscription')
+          .values(
+            people.map(({ id }) => {
+              const subscription = peer.subscribe();
+              return { id: randomUUID(), user_id: id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, device: 'Bench', created_at: now };
+            }),
+          )
+          .execute();
+      }
     });
   }
 }
@@ -99,6 +112,10 @@ export interface ReminderBench {
   allQueuedMs: number;
   /** From the reminders' minute until the mail queue had sent them all to the outbox. */
   allSentMs: number;
+  /** With notifications: from the minute until the push service had taken them all (0 without). */
+  allPushedMs: number;
+  /** Pushes the push service refused (a bad signature, a payload that did not decrypt). */
+  pushesRefused: number;
   idle: PhaseLatencies;
   queueing: PhaseLatencies;
   sending: PhaseLatencies;
@@ -121,12 +138,21 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * email is queued (and then sent to the outbox), and the reads' latencies before the minute, while the reminders are
  * queued and while their emails are sent.
  */
-export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1): Promise<ReminderBench> {
+export async function benchReminders(
+  kind: 'sqlite' | 'postgres',
+  processes = 1,
+  options: { push?: boolean } = {},
+): Promise<ReminderBench> {
   let testDb: TestDatabase | undefined;
   const servers: RunningServer[] = [];
   let database: DatabaseHandle | undefined;
+  const peer = options.push ? await startPushService() : undefined;
   try {
     const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'silent' };
+    if (peer) {
+      // Every process trusts the local push service's certificate, as it would a private push service's.
+      Object.assign(env, { VAPID_SUBJECT: 'mailto:bench@journal.example.com', PUSH_SERVICE_HOSTS: peer.host, NODE_EXTRA_CA_CERTS: peer.certificateFile });
+    }
     if (kind === 'postgres') {
       testDb = await createTestDatabase('postgres', '');
       if (testDb.settings.kind === 'postgres') env.DATABASE_URL = testDb.settings.url;
@@ -147,7 +173,7 @@ export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1)
 
     // The minute the reminders are due: far enough ahead for the seeding and the reads without them.
     const dueAt = Math.ceil((Date.now() + (IDLE_SECONDS + 25) * 1000) / 60_000) * 60_000;
-    await seedPeople(database, dueAt);
+    await seedPeople(database, dueAt, peer);
     const dueIso = new Date(dueAt).toISOString();
     const { db } = database;
     const claimedCount = async () =>
@@ -181,6 +207,7 @@ export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1)
     let firstQueued = 0;
     let allQueued = 0;
     let allSent = 0;
+    let allPushed = peer ? 0 : 1;
     try {
       await pause(Math.max(0, dueAt - Date.now()));
       for (;;) {
@@ -189,18 +216,24 @@ export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1)
           const claimed = await claimedCount();
           if (claimed > 0 && !firstQueued) firstQueued = now;
           if (claimed >= REMINDER_PEOPLE) allQueued = now;
-        } else if ((await queuedCount()) === 0) {
-          allSent = now;
-          break;
+        } else {
+          if (!allSent && (await queuedCount()) === 0) allSent = now;
+          if (!allPushed && (peer?.delivered.length ?? 0) >= REMINDER_PEOPLE) allPushed = now;
+          if (allSent && allPushed) break;
         }
-        if (now - dueAt > SEND_LIMIT_MS) throw new Error(`after ${SEND_LIMIT_MS} ms, ${await claimedCount()} claimed, ${await queuedCount()} waiting`);
+        if (now - dueAt > SEND_LIMIT_MS) {
+          throw new Error(`after ${SEND_LIMIT_MS} ms, ${await claimedCount()} claimed, ${await queuedCount()} waiting, ${peer?.delivered.length ?? 0} pushed, ${peer?.refused.length ?? 0} refused`);
+        }
         await pause(POLL_MS);
       }
     } finally {
       reads?.stop();
     }
     const result = await finished;
-    process.stdout.write(`reminders on ${kind}: queued in ${allQueued - dueAt} ms, sent in ${allSent - dueAt} ms\n`);
+    process.stdout.write(
+      `reminders on ${kind}: queued in ${allQueued - dueAt} ms, sent in ${allSent - dueAt} ms${peer ? `, pushed in ${allPushed - dueAt} ms` : ''}\n`,
+    );
+    const lastDone = Math.max(allSent, allPushed);
     const during = (from: number, to: number) => latenciesOf(answers.filter((a) => a.asked >= from && a.asked < to).map((a) => a.ms));
     return {
       database: kind,
@@ -209,9 +242,11 @@ export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1)
       firstQueuedMs: firstQueued - dueAt,
       allQueuedMs: allQueued - dueAt,
       allSentMs: allSent - dueAt,
+      allPushedMs: peer ? allPushed - dueAt : 0,
+      pushesRefused: peer?.refused.length ?? 0,
       idle: during(dueAt - IDLE_SECONDS * 1000, dueAt),
       queueing: during(dueAt, allQueued),
-      sending: during(allQueued, allSent),
+      sending: during(allQueued, lastDone),
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
     };
@@ -220,5 +255,6 @@ export async function benchReminders(kind: 'sqlite' | 'postgres', processes = 1)
     // The first process's folder last: the others write their emails into its outbox until they stop.
     for (const server of servers.reverse()) await server.stop();
     await testDb?.drop();
+    await peer?.close();
   }
 }

@@ -14,11 +14,11 @@ import type { LoadResult } from './support';
 
 /**
  * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, importsafety,
- * reminders, search (default: all).
+ * reminders, push, search (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'importsafety', 'reminders', 'search'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'importsafety', 'reminders', 'push', 'search'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -34,7 +34,8 @@ const HEADINGS: Record<Part, string[]> = {
   client: ['## First screen', '## Lighthouse'],
   data: ['## Export', '## Import of'],
   importsafety: ['## Import safety'],
-  reminders: ['## Reminders'],
+  reminders: ['## Reminders (10,000'],
+  push: ['## Reminders with notifications'],
   search: ['## Search'],
 };
 
@@ -332,6 +333,32 @@ async function main() {
       ...runs.map(
         (r) =>
           `- ${where(r)}: all ${r.people.toLocaleString('en-US')} queued ${seconds(r.allQueuedMs)} s after their minute (goal: within 60 s); other users' day reads had a p50 / p99 of ${ms(r.queueing.p50)} / ${ms(r.queueing.p99)} ms while they were queued and ${ms(r.sending.p50)} / ${ms(r.sending.p99)} ms while they were sent, against ${ms(r.idle.p50)} / ${ms(r.idle.p99)} ms before.`,
+      ),
+      '',
+    );
+  }
+  if (parts.has('push')) {
+    begin('push');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const runs: ReminderBench[] = [await benchReminders('sqlite', 1, { push: true }), await benchReminders('postgres', 2, { push: true })];
+    const where = (r: ReminderBench) => (r.database === 'sqlite' ? 'SQLite, 1 process' : `PostgreSQL, ${r.processes} processes`);
+    const seconds = (ms: number) => (ms / 1000).toFixed(1);
+    const ms = (value: number) => (Math.round(value * 10) / 10).toString();
+    log(
+      '## Reminders with notifications (10,000 due at the same minute, by email and push)',
+      '',
+      `As "Reminders" above, each of the ${runs[0]?.people.toLocaleString('en-US')} people also with one device taking notifications, on a local HTTPS push service (src/server/test/push-service.ts) that checks each push's VAPID signature and decrypts its payload; the server trusts its certificate through NODE_EXTRA_CA_CERTS. "Sending" lasts until the last email and the last notification are out. Started at a ${startedAt}.`,
+      '',
+      '| database | all queued s | all emails sent s | all pushes delivered s | pushes refused | p50 ms before / sending | p99 ms before / queueing / sending | errors | non-2xx |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...runs.map(
+        (r) =>
+          `| ${where(r)} | ${seconds(r.allQueuedMs)} | ${seconds(r.allSentMs)} | ${seconds(r.allPushedMs)} | ${r.pushesRefused} | ${ms(r.idle.p50)} / ${ms(r.sending.p50)} | ${ms(r.idle.p99)} / ${ms(r.queueing.p99)} / ${ms(r.sending.p99)} | ${r.errors} | ${r.non2xx} |`,
+      ),
+      '',
+      ...runs.map(
+        (r) =>
+          `- ${where(r)}: all ${r.people.toLocaleString('en-US')} notifications delivered ${seconds(r.allPushedMs)} s after their minute (goal: within 60 s); other users' day reads had a p99 of ${ms(r.sending.p99)} ms meanwhile, against ${ms(r.idle.p99)} ms before.`,
       ),
       '',
     );
