@@ -52,7 +52,11 @@ export function NotificationsOnThisDevice() {
     try {
       const subscription = await subscribeThisBrowser(publicKey);
       if (subscription === 'denied') {
+        // Refused now: the words about the browser's settings. Dismissed: they stay off, and the switch asks again.
         setSupport(pushSupport());
+        if (Notification.permission !== 'denied') {
+          setStatus({ tone: 'success', text: 'Notifications stay off: the browser was not given permission to show them.' });
+        }
         return;
       }
       const answer = await addDevice.mutateAsync(subscription);
