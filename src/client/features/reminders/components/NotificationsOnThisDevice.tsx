@@ -13,7 +13,7 @@ function added(device: PushDevice): string {
   return `added ${ADDED.format(new Date(device.createdAt))}`;
 }
 
-type Status = { tone: 'success' | 'error'; text: string } | null;
+type Status = { tone: 'success' | 'info' | 'error'; text: string } | null;
 
 /**
  * Notifications on this device, and the list of every device that has them (docs/product.md §14). The browser's
@@ -55,7 +55,7 @@ export function NotificationsOnThisDevice() {
         // Refused now: the words about the browser's settings. Dismissed: they stay off, and the switch asks again.
         setSupport(pushSupport());
         if (Notification.permission !== 'denied') {
-          setStatus({ tone: 'success', text: 'Notifications stay off: the browser was not given permission to show them.' });
+          setStatus({ tone: 'info', text: 'Notifications stay off: the browser was not given permission to show them.' });
         }
         return;
       }
