@@ -162,30 +162,39 @@ export class PushWorker {
       claimed.map((push) => push.localDate),
     );
     const keys = await this.deps.keys.get();
-    const outcomes = await Promise.all(
-      claimed.map((push) => {
-        // Not sent: a send that was interrupted (it may have gone: never twice), reminders turned off or the account
-        // disabled since, the day over on the writer's clock, or the day's entry written meanwhile.
-        if (
-          push.interrupted ||
-          !push.enabled ||
-          push.inactive ||
-          push.timeZone === null ||
-          localDateIn(push.timeZone, now) !== push.localDate ||
-          written.has(`${push.userId} ${dayKeyToNumber(push.localDate)}`)
-        ) {
-          if (push.interrupted) this.deps.logger.warn('push.send_interrupted', { subscriptionId: push.subscriptionId });
-          return Promise.resolve<Outcome>('dropped');
-        }
-        return this.send(push, keys);
-      }),
-    );
+    // Each send encrypts its payload and signs its token before it goes, synchronously: the loop yields between
+    // them, so that requests are answered in between while the sends are in flight together.
+    const sends: Promise<Outcome>[] = [];
+    for (const push of claimed) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sends.push(this.sendOrDrop(push, keys, now, written));
+    }
+    const outcomes = await Promise.all(sends);
     const done = claimed.filter((_, index) => outcomes[index] === 'sent' || outcomes[index] === 'dropped');
     await database.write((trx) => deletePushes(trx, done));
     const counts = { sent: 0, gone: 0, retry: 0, dropped: 0 };
     for (const outcome of outcomes) counts[outcome] += 1;
     this.deps.logger.info('push.batch', counts);
     return claimed.length;
+  }
+
+  /**
+   * Sends one, or drops it: interrupted before (it may have gone: never twice), reminders turned off or the account
+   * disabled since, the day over on the writer's clock, or the day's entry written meanwhile.
+   */
+  private sendOrDrop(push: ClaimedPush, keys: VapidKeys, now: Date, written: Set<string>): Promise<Outcome> {
+    if (
+      push.interrupted ||
+      !push.enabled ||
+      push.inactive ||
+      push.timeZone === null ||
+      localDateIn(push.timeZone, now) !== push.localDate ||
+      written.has(`${push.userId} ${dayKeyToNumber(push.localDate)}`)
+    ) {
+      if (push.interrupted) this.deps.logger.warn('push.send_interrupted', { subscriptionId: push.subscriptionId });
+      return Promise.resolve('dropped');
+    }
+    return this.send(push, keys);
   }
 
   private async send(push: ClaimedPush, keys: VapidKeys): Promise<Outcome> {
