@@ -6,6 +6,7 @@ import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { answeredFields } from '../../print/journal-export';
+import { AnswerText } from '../../reading/components/AnswerText';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import { EntryFields } from '../../writing/components/EntryFields';
 import {
@@ -179,7 +180,9 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           {fields.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd dir="auto">{entry[field].trim()}</dd>
+              <dd dir="auto" className="answer-text">
+                <AnswerText text={entry[field]} />
+              </dd>
             </div>
           ))}
         </dl>
