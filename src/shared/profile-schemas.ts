@@ -7,6 +7,8 @@ export const profileUpdateSchema = z
     displayName: displayNameSchema.optional(),
     theme: z.enum(THEME_NAMES).optional(),
     preferences: z.object({ showMemorySection: z.boolean().optional() }).strict().optional(),
+    /** The welcome after the first sign-in was finished or skipped; once seen, it stays seen. */
+    welcomeSeen: z.literal(true).optional(),
   })
   .strict();
 
@@ -19,6 +21,8 @@ export interface Profile {
   createdAt: string;
   showMemorySection: boolean;
   theme: ThemeName | null;
+  /** Whether the welcome after the first sign-in was finished or skipped, on any device (docs/product.md §4). */
+  welcomeSeen: boolean;
 }
 
 export interface SessionUser {

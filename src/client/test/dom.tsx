@@ -32,6 +32,7 @@ export const PROFILE: Profile = {
   createdAt: '2026-01-05T09:00:00.000Z',
   showMemorySection: false,
   theme: null,
+  welcomeSeen: true,
 };
 
 const OPEN_SIGNUPS: AppConfig = { announcement: '', demoVideoId: null, supportEmail: null, signups: 'open' };

@@ -60,6 +60,8 @@ export interface ProfileTable {
   created_at: string;
   show_memory_section: number;
   theme: string | null;
+  /** When the welcome after the first sign-in was finished or skipped (migration 020); null until then. */
+  welcome_seen_at: string | null;
   entry_count: Generated<number>;
   /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
   journal_version: Generated<number>;

@@ -13,6 +13,7 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     createdAt: row.created_at,
     showMemorySection: Boolean(row.show_memory_section),
     theme: isThemeName(row.theme) ? row.theme : null,
+    welcomeSeen: row.welcome_seen_at !== null,
   };
 }
 
@@ -30,6 +31,7 @@ export async function createProfileIfMissing(
       created_at: input.createdAt.toISOString(),
       show_memory_section: 0,
       theme: null,
+      welcome_seen_at: null,
     })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
@@ -38,6 +40,16 @@ export async function createProfileIfMissing(
 export async function findProfile(db: Db, uid: string): Promise<Profile | undefined> {
   const row = await db.selectFrom('profile').selectAll().where('uid', '=', uid).executeTakeFirst();
   return row && toProfile(row);
+}
+
+/** Marks the welcome as seen, at `at`, unless it was already: the first time is kept. */
+export async function markWelcomeSeen(db: Db, uid: string, at: Date): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ welcome_seen_at: at.toISOString() })
+    .where('uid', '=', uid)
+    .where('welcome_seen_at', 'is', null)
+    .execute();
 }
 
 export async function updateProfile(

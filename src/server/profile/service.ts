@@ -4,10 +4,10 @@ import { updateUserName } from '../auth/repository';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { findProfile, updateProfile } from './repository';
+import { findProfile, markWelcomeSeen, updateProfile } from './repository';
 
 /**
- * A person's profile: their display name, theme and memory setting. The display name is also better-auth's name of
+ * A person's profile: their display name, theme, memory setting and whether they have seen the welcome. The display name is also better-auth's name of
  * the user, so a change of it writes both, together.
  */
 export class ProfileService {
@@ -34,6 +34,7 @@ export class ProfileService {
         theme: update.theme,
         showMemorySection: update.preferences?.showMemorySection,
       });
+      if (update.welcomeSeen === true) await markWelcomeSeen(trx, userId, now());
       if (update.displayName !== undefined) {
         await updateUserName(trx, dialect, userId, update.displayName, now());
       }
