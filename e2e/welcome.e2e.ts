@@ -111,6 +111,31 @@ describe('the welcome after the first sign-in', () => {
     });
   });
 
+  it('works offline: says the reminder waits for the connection, and sends the skip once it is back', async () => {
+    const account = await createAccount(suite.server, { welcome: true });
+    await suite.withPage(
+      async (page, context) => {
+        await signIn(page, account.email, account.password);
+        const panel = welcome(page);
+        await visible(panel.getByRole('heading', { name: 'Welcome to your journal' }));
+        await page.waitForLoadState('networkidle');
+        await context.setOffline(true);
+        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+
+        await panel.getByRole('button', { name: 'Next' }).click();
+        await visible(panel.getByText('You are offline. A reminder can be set once you are back online, here or in Settings.'));
+        expect(await panel.getByRole('button', { name: 'Email me at this time' }).isDisabled()).toBe(true);
+
+        await panel.getByRole('button', { name: 'Skip the welcome' }).click();
+        await gone(panel);
+        await context.setOffline(false);
+        // The server hears of it once the connection is back.
+        await expect.poll(() => welcomeSeen(page), { timeout: 30_000 }).toBe(true);
+      },
+      { allowErrors: /^Failed to load resource: net::ERR_/ },
+    );
+  });
+
   it('opens again from About, and closing it leaves the journal as it was', async () => {
     await withJournal(async (page) => {
       await journalSettled(page);
