@@ -31,6 +31,7 @@ export const PROFILE: Profile = {
   displayName: USER.displayName,
   createdAt: '2026-01-05T09:00:00.000Z',
   showMemorySection: false,
+  writePastDays: false,
   theme: null,
   welcomeSeen: true,
 };

@@ -12,6 +12,7 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     displayName: row.display_name,
     createdAt: row.created_at,
     showMemorySection: Boolean(row.show_memory_section),
+    writePastDays: Boolean(row.past_days),
     theme: isThemeName(row.theme) ? row.theme : null,
     welcomeSeen: row.welcome_seen_at !== null,
   };
@@ -55,12 +56,13 @@ export async function markWelcomeSeen(db: Db, uid: string, at: Date): Promise<vo
 export async function updateProfile(
   db: Db,
   uid: string,
-  changes: { displayName?: string; theme?: string; showMemorySection?: boolean },
+  changes: { displayName?: string; theme?: string; showMemorySection?: boolean; writePastDays?: boolean },
 ): Promise<void> {
-  const set: Partial<Pick<ProfileTable, 'display_name' | 'theme' | 'show_memory_section'>> = {};
+  const set: Partial<{ display_name: string; theme: string; show_memory_section: number; past_days: number }> = {};
   if (changes.displayName !== undefined) set.display_name = changes.displayName;
   if (changes.theme !== undefined) set.theme = changes.theme;
   if (changes.showMemorySection !== undefined) set.show_memory_section = changes.showMemorySection ? 1 : 0;
+  if (changes.writePastDays !== undefined) set.past_days = changes.writePastDays ? 1 : 0;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('profile').set(set).where('uid', '=', uid).execute();
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import { findProfile, markWelcomeSeen, updateProfile } from './repository';
 
 /**
- * A person's profile: their display name, theme, memory setting and whether they have seen the welcome. The display name is also better-auth's name of
+ * A person's profile: their display name, theme, memory setting, past-days setting and whether they have seen the welcome. The display name is also better-auth's name of
  * the user, so a change of it writes both, together.
  */
 export class ProfileService {
@@ -33,6 +33,7 @@ export class ProfileService {
         displayName: update.displayName,
         theme: update.theme,
         showMemorySection: update.preferences?.showMemorySection,
+        writePastDays: update.preferences?.writePastDays,
       });
       if (update.welcomeSeen === true) await markWelcomeSeen(trx, userId, now());
       if (update.displayName !== undefined) {
