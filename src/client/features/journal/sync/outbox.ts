@@ -25,12 +25,19 @@ export const entryWriteSchema = z.discriminatedUnion('kind', [
     utcOffset: z.number().optional(),
     /** When it was written, to place it in the list until the server has it. */
     writtenAt: z.string(),
+    /** The earlier day the entry is for (past days); absent for an entry of the writer's today. */
+    day: z.string().optional(),
   }),
   z.object({ kind: z.literal('update'), id: z.string(), content: contentSchema, localDate: z.string() }),
   z.object({ kind: z.literal('delete'), id: z.string() }),
 ]);
 
 export type EntryWrite = z.infer<typeof entryWriteSchema>;
+
+/** The day a queued new entry belongs to: the earlier day it names, or the writer's day when they saved it. */
+export function dayOfCreate(write: Extract<EntryWrite, { kind: 'create' }>): string {
+  return write.day ?? write.localDate;
+}
 
 /**
  * A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. `waited` marks a

@@ -37,7 +37,10 @@ export function contentProblem(content: EntryContent): string | null {
   return parsed.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
 }
 
-/** A refused save says why (400, with the validation message); any other failure gets the general words. */
+/**
+ * A refused save says why (400, with the validation message; 403, with the rule it broke: a day the writer may not
+ * write to); any other failure gets the general words.
+ */
 export function saveFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status === 400 ? error.message : fallback;
+  return error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : fallback;
 }

@@ -17,7 +17,7 @@ import {
   valuesOf,
   type EntryValues,
 } from '../../writing/entry-content';
-import { formatClockTime, formatDayInMonth, formatMonthDay } from '../journal-view';
+import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from '../journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -41,8 +41,9 @@ export interface EntryCardProps {
 
 /**
  * One entry, read like a page of a journal (docs/product.md §2): the day leads (in month view the day's heading above
- * says it), the time is a quiet note, and only the prompts answered are shown, as in print. Edit (entries of today
- * only) and Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
+ * says it), the time is a quiet note, and only the prompts answered are shown, as in print. An entry written or last
+ * edited after its own day says so, as quietly. Edit (entries of today only, unless the writer writes past days) and
+ * Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
  */
 export function EntryCard({ entry, pending = false, today, inMonth, onDelete, deleting }: EntryCardProps) {
   const { profile } = useAuth();
@@ -65,7 +66,9 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     inMonth || time === null
       ? `Entry from ${[formatMonthDay(entry.localDate), time].filter(Boolean).join(', ')}`
       : `Entry from ${time}`;
-  const canEdit = entry.localDate === today;
+  // Today's entries, and, for a writer who writes past days, earlier ones too; never one of a day after today.
+  const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
+  const late = lateWriteNote(entry);
   const fields = answeredFields(entry);
 
   function finishEditing() {
@@ -119,6 +122,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               {time}
             </time>
           )}
+          {late && <span className="entry-late">{late}</span>}
         </p>
         {pending && (
           <p className="entry-pending" role="status">
