@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { use, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { dayKeySchema } from '../../../../shared/entry-schemas';
 import { journalDayPath } from '../../../lib/paths';
 import { todayKey } from '../../../lib/today';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -12,7 +13,7 @@ import { journalPath, readJournalLocation, readYearView, yearViewPath, type Jour
 import { SearchResults } from '../search/components/SearchResults';
 import { readSearchLocation } from '../search/search-view';
 import { BreathingStep } from '../writing/components/BreathingStep';
-import { EntryForm } from '../writing/components/EntryForm';
+import { EntryForm, reflectionTitle } from '../writing/components/EntryForm';
 import { WelcomeStep } from '../writing/components/WelcomeStep';
 
 type Step = 'list' | 'welcome' | 'breathing' | 'form';
@@ -28,6 +29,12 @@ const WRITING_STEPS: readonly string[] = ['welcome', 'breathing', 'form'] satisf
 function stepOf(state: unknown): Step {
   const step = (state as { journalStep?: unknown } | null)?.journalStep;
   return typeof step === 'string' && WRITING_STEPS.includes(step) ? (step as WritingStep) : 'list';
+}
+
+/** The earlier day the form writes for, when it was opened from that day's list (past days); none for today. */
+function entryDayOf(state: unknown, today: string): string | undefined {
+  const day = (state as { entryDay?: unknown } | null)?.entryDay;
+  return typeof day === 'string' && dayKeySchema.safeParse(day).success && day < today ? day : undefined;
 }
 
 const STEP_TITLES: Record<Step, string> = {
@@ -71,13 +78,20 @@ function JournalScreens() {
   const [shown, setShown] = useState<{ step: Step; returning: boolean }>({ step, returning: false });
   if (shown.step !== step) setShown({ step, returning: step === 'list' });
   const today = todayKey();
+  const entryDay = step === 'form' ? entryDayOf(routerLocation.state, today) : undefined;
   const location = readJournalLocation(searchParams, today);
   // The year at a glance (docs/product.md §16) is a view of the list's own URL, opened from the stats' details.
   const year = readYearView(searchParams, today);
   // A search (docs/product.md §17) is a view of the list's own URL too, /journal?q=...
   const search = readSearchLocation(searchParams);
   usePageTitle(
-    step === 'list' && search ? 'Search' : step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step],
+    step === 'list' && search
+      ? 'Search'
+      : step === 'list' && year !== undefined
+        ? `${year} at a glance`
+        : step === 'form'
+          ? reflectionTitle(entryDay, today)
+          : STEP_TITLES[step],
   );
   // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
   // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
@@ -91,6 +105,8 @@ function JournalScreens() {
   const here = `${routerLocation.pathname}${routerLocation.search}`;
   /** From the list, a new history entry; from one step to the next, the same entry. */
   const goTo = (next: WritingStep) => navigate(here, { state: { journalStep: next }, replace: step !== 'list' });
+  /** An earlier day's entry (past days) is written in the form straight away, from that day's list. */
+  const writeFor = (day: string) => navigate(here, { state: { journalStep: 'form', entryDay: day } });
   /** Back to the list the steps were opened from: the history entry before the steps'. */
   const backToList = () => navigate(-1);
 
@@ -99,6 +115,11 @@ function JournalScreens() {
   }
 
   function afterSave() {
+    // An earlier day's entry: back to that day's list, which it was written from.
+    if (entryDay) {
+      backToList();
+      return;
+    }
     // The new entry belongs to today: show today's list, whichever day or month was open before. When that was
     // today's list, the steps' entry is simply left; otherwise it becomes today's list.
     const day = todayKey();
@@ -122,7 +143,7 @@ function JournalScreens() {
     case 'form':
       return (
         <div className="page journal-page journal-step">
-          <EntryForm onSaved={afterSave} onLeave={backToList} />
+          <EntryForm key={entryDay ?? today} day={entryDay} onSaved={afterSave} onLeave={backToList} />
         </div>
       );
     default:
@@ -147,6 +168,7 @@ function JournalScreens() {
             today={today}
             onNavigate={showList}
             onAddEntry={() => goTo('welcome')}
+            onAddEntryFor={writeFor}
             focusHeading={shown.returning}
           />
         </div>
