@@ -74,15 +74,19 @@ describe("an entry's card", () => {
 
   it('says quietly when an entry was added or edited after its own day, and nothing for one of its own day', async () => {
     await drawCard({ ...entryOf('2026-11-20'), addedOn: '2026-11-22' }, false, true);
-    expect(when()).toContain('added on November 22');
+    // The time it was written is the added day's, and said with it, not beside the entry's own day.
+    const time = document.querySelector('.entry-late')?.textContent ?? '';
+    expect(time).toMatch(/^added on November 22 at \d{1,2}:15\s[AP]M$/);
+    expect(document.querySelector('time.entry-time')).toBeNull();
     expect(when()).not.toContain('edited');
 
     await drawCard({ ...entryOf('2026-11-20'), editedOn: '2026-11-21' });
     expect(when()).toContain('edited on November 21');
     expect(when()).not.toContain('added');
+    expect(document.querySelector('time.entry-time')).not.toBeNull();
 
     await drawCard({ ...entryOf('2026-11-20'), addedOn: '2026-11-21', editedOn: '2026-11-22' }, true);
-    expect(when()).toContain('added on November 21, edited on November 22');
+    expect(when()).toMatch(/added on November 21 at [^,]+, edited on November 22$/);
 
     // Another year is named.
     await drawCard({ ...entryOf('2025-12-31'), addedOn: '2026-01-02' });

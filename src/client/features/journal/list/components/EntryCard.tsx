@@ -68,7 +68,8 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       : `Entry from ${time}`;
   // Today's entries, and, for a writer who writes past days, earlier ones too; never one of a day after today.
   const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
-  const late = lateWriteNote(entry);
+  // An entry added after its day was written at a time of another day: the note says it with that day.
+  const late = lateWriteNote(entry, entry.addedOn ? time : null);
   const fields = answeredFields(entry);
 
   function finishEditing() {
@@ -117,7 +118,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       <header className="entry-card-header">
         <p className="entry-when">
           {!inMonth && <span className="entry-day">{formatDayInMonth(entry.localDate)}</span>}
-          {time !== null && (
+          {time !== null && !entry.addedOn && (
             <time className="entry-time" dateTime={entry.date}>
               {time}
             </time>
