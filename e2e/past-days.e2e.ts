@@ -2,10 +2,13 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
-import { visible } from './support/browser';
-import { journalSuite } from './support/journal';
+import { createAccount, signIn } from './support/accounts';
+import { apiRequest } from './support/api';
+import { gone, visible } from './support/browser';
+import { ADD_ENTRY, journalSuite } from './support/journal';
+import { waitForServiceWorker } from './support/offline';
 
-const { withJournal } = journalSuite();
+const { suite, withJournal } = journalSuite();
 
 /** Where the screens of this test are kept, to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/past-days-shots';
@@ -112,4 +115,46 @@ describe('writing and editing past days', () => {
       await page.screenshot({ path: `${SHOTS}/form-dark-1280.png`, fullPage: true });
     });
   });
+
+  it('says so when an entry written offline for an earlier day is refused, the setting having gone off meanwhile', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(
+      async (page, context) => {
+        await signIn(page, account.email, account.password);
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        const { yesterday } = await days(page);
+        const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+        const setPastDays = (on: boolean) =>
+          apiRequest(suite.server.url, 'PATCH', '/api/profile', { cookie, body: { preferences: { writePastDays: on } } });
+        expect((await setPastDays(true)).status).toBe(200);
+        await page.reload();
+        await waitForServiceWorker(page);
+
+        await page.getByRole('button', { name: 'Previous day' }).click();
+        await page.waitForURL(`**/journal?date=${yesterday}`);
+        await context.setOffline(true);
+        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await page.getByRole('button', { name: 'Add an entry for this day' }).click();
+        await page.getByLabel('I am grateful for...').fill('Written on the train, for yesterday');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByText('Saved on this device. It will sync as soon as the server can be reached.'));
+        // Waiting, on the day it was written for.
+        await page.waitForURL(`**/journal?date=${yesterday}`);
+        const card = page.getByRole('article').filter({ hasText: 'Written on the train' });
+        await visible(card.getByText('Waiting to sync'));
+
+        // Turned off on another device before this one is back online: the server refuses the entry, and says why.
+        expect((await setPastDays(false)).status).toBe(200);
+        await context.setOffline(false);
+        await visible(
+          page.getByText('Only today can get a new entry. To write for an earlier day, turn on “Write and edit past days” in Settings.'),
+        );
+        await gone(card);
+        const stored = await apiRequest(suite.server.url, 'GET', `/api/entries?day=${yesterday}`, { cookie });
+        expect(((await stored.json()) as { entries: unknown[] }).entries).toEqual([]);
+      },
+      { allowErrors: /^Failed to load resource: / },
+    );
+  });
 });
+
