@@ -69,10 +69,12 @@ export function entryOwners(db: Db, ids: readonly string[]): Promise<{ id: strin
 type EntryRow = Selectable<JournalEntryTable>;
 
 /**
- * The insert of an entry, with or without the mark of a time of day unknown. Only imported entries dated by their day
- * alone carry it; every other insert leaves the column to its default (null), as inserts did before it existed.
+ * The insert of an entry, with or without the mark of a time of day unknown, and with or without the days it was added
+ * and edited on after its own day. Only imported entries dated by their day alone carry the first, only entries
+ * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
+ * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean) {
+function insertRow(withTimeUnknown: boolean, withLateDays: boolean) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -88,8 +90,7 @@ function insertRow(withTimeUnknown: boolean) {
         manifestation: arg('manifestation'),
         memory: arg('memory'),
         updated_at: arg('updated_at'),
-        added_day: arg('added_day'),
-        edited_day: arg('edited_day'),
+        ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -97,8 +98,7 @@ function insertRow(withTimeUnknown: boolean) {
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertEntryRow = insertRow(false);
-const insertDayOnlyEntryRow = insertRow(true);
+const insertRows = [insertRow(false, false), insertRow(true, false), insertRow(false, true), insertRow(true, true)];
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -192,7 +192,9 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     added_day: input.addedDay ?? null,
     edited_day: input.editedDay ?? null,
   };
-  const inserted = await (row.time_unknown ? insertDayOnlyEntryRow : insertEntryRow).run(trx, row);
+  const late = row.added_day !== null || row.edited_day !== null;
+  const insert = insertRows[(row.time_unknown ? 1 : 0) + (late ? 2 : 0)] as (typeof insertRows)[number];
+  const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
