@@ -37,10 +37,14 @@ export function contentProblem(content: EntryContent): string | null {
   return parsed.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
 }
 
+/** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */
+const DAY_RULES: readonly string[] = ['today-only', 'edit-today-only'];
+
 /**
- * A refused save says why (400, with the validation message; 403, with the rule it broke: a day the writer may not
- * write to); any other failure gets the general words.
+ * A refused save says why (400, with the validation message; 403 for a day the writer may not write to, with the
+ * rule); any other failure gets the general words.
  */
 export function saveFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && (error.status === 400 || error.status === 403) ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  return error.status === 400 || (error.status === 403 && DAY_RULES.includes(error.code)) ? error.message : fallback;
 }
