@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_FIELD_LENGTH } from './limits';
 import { JOURNAL_MESSAGES } from './messages';
+import { type Mood, moodSchema } from './mood';
 
 export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
 export type EntryField = (typeof ENTRY_FIELDS)[number];
@@ -66,6 +67,11 @@ export const entryContentSchema = z
       celebration: entryText('celebration'),
       manifestation: entryText('manifestation'),
       memory: entryText('memory').optional(),
+      /**
+       * How the day felt (mood.ts), or null for none. Left out of a create, the entry has none; left out of an edit,
+       * it keeps the one it had, so a client that knows nothing of moods never clears one.
+       */
+      mood: moodSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
@@ -125,6 +131,8 @@ export interface JournalEntry {
   addedOn?: string;
   /** The writer's day when they last edited it, present only when that was after the entry's own day. */
   editedOn?: string;
+  /** How the day felt, present only when the writer chose a mood. */
+  mood?: Mood;
 }
 
 export interface EntryPage {

@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migrations 020 and 018 changed, for a test that starts from a database written before them. */
+/** Takes back what migration 021 changed, for a test that starts from a database written before it. */
+async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+  await sql`alter table journal_entry drop column mood`.execute(db);
+  await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
+}
+
+/** Takes back what migrations 021, 020 and 018 changed, for a test that starts from a database written before them. */
 async function undoWelcomeSeen(db: Kysely<Database>): Promise<void> {
+  await undoEntryMood(db);
   await sql`alter table profile drop column welcome_seen_at`.execute(db);
   await sql`delete from kysely_migration where name = '020_welcome_seen'`.execute(db);
   await undoPastDays(db);
@@ -361,6 +368,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '017_entry_time_unknown',
         '018_past_days',
         '020_welcome_seen',
+        '021_entry_mood',
       ]);
     } finally {
       await database.close();

@@ -133,6 +133,8 @@ export interface JournalEntryTable {
   added_day: number | null;
   /** The writer's day when the entry was last edited, if after its own day; else null. */
   edited_day: number | null;
+  /** How the day felt, 1 (Rough) to 5 (Great), when the writer chose one (migration 021); else null. */
+  mood: number | null;
 }
 
 export interface JournalDayTable {

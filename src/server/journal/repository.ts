@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
+import { isMood, type Mood } from '../../shared/mood';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
 
@@ -11,6 +12,11 @@ export interface EntryText {
   celebration: string;
   manifestation: string;
   memory: string;
+}
+
+/** An entry's text and its mood (null for none): what a create stores and an edit rewrites. */
+export interface EntryWords extends EntryText {
+  mood: Mood | null;
 }
 
 export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
@@ -28,6 +34,7 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     updatedAt: row.updated_at,
     ...(row.added_day === null ? {} : { addedOn: dayNumberToKey(row.added_day) }),
     ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
+    ...(isMood(row.mood) ? { mood: row.mood } : {}),
   };
 }
 
@@ -74,7 +81,7 @@ type EntryRow = Selectable<JournalEntryTable>;
  * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
  * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean, withLateDays: boolean) {
+function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -91,6 +98,7 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean) {
         memory: arg('memory'),
         updated_at: arg('updated_at'),
         ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
+        ...(withMood ? { mood: arg('mood') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -98,7 +106,7 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean) {
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertRows = [insertRow(false, false), insertRow(true, false), insertRow(false, true), insertRow(true, true)];
+const insertRows = [0, 1, 2, 3, 4, 5, 6, 7].map((kind) => insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0));
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -168,6 +176,8 @@ export interface NewEntryRow extends EntryText {
   addedDay?: number | null | undefined;
   /** The writer's day when they last edited it, when that was after its own day. */
   editedDay?: number | null | undefined;
+  /** How the day felt; absent or null for none. */
+  mood?: Mood | null | undefined;
 }
 
 /**
@@ -191,9 +201,11 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     updated_at: input.updatedAt,
     added_day: input.addedDay ?? null,
     edited_day: input.editedDay ?? null,
+    mood: input.mood ?? null,
   };
   const late = row.added_day !== null || row.edited_day !== null;
-  const insert = insertRows[(row.time_unknown ? 1 : 0) + (late ? 2 : 0)] as (typeof insertRows)[number];
+  const kind = (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4);
+  const insert = insertRows[kind] as (typeof insertRows)[number];
   const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   const day = await countDay.run(trx, { userId, day: localDay });
@@ -233,7 +245,7 @@ export async function updateEntryText(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  text: EntryText,
+  text: EntryWords,
   now: Date,
   editedDay?: number,
 ) {
@@ -401,6 +413,32 @@ export async function listDayCounts(
     .where('day', '<=', range.lastDay)
     .orderBy('day')
     .execute();
+}
+
+/**
+ * The mood of each day of the range that has one: the mood of the day's newest entry with a mood, for the calendars'
+ * colours. One read along the entries' (user, day) index.
+ */
+export async function listDayMoods(
+  db: Db,
+  userId: string,
+  range: { firstDay: number; lastDay: number },
+): Promise<Map<number, Mood>> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .select(['local_day', 'mood'])
+    .where('user_id', '=', userId)
+    .where('local_day', '>=', range.firstDay)
+    .where('local_day', '<=', range.lastDay)
+    .where('mood', 'is not', null)
+    .orderBy('local_day')
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+  // Oldest first: a day's newer entry replaces an older one's mood.
+  const moods = new Map<number, Mood>();
+  for (const row of rows) if (isMood(row.mood)) moods.set(row.local_day, row.mood);
+  return moods;
 }
 
 /**

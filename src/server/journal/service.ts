@@ -28,6 +28,7 @@ import {
   findEntryById,
   insertEntry,
   listDayCounts,
+  listDayMoods,
   listEntries,
   readStats,
   updateEntryText,
@@ -204,11 +205,15 @@ export class JournalService {
    */
   async readDays(userId: string, version: number, queryKey: string, query: CalendarQuery): Promise<string> {
     const range = calendarRange(query, this.deps.now());
-    const rows = await listDayCounts(this.deps.db, userId, range);
+    const [rows, moods] = await Promise.all([
+      listDayCounts(this.deps.db, userId, range),
+      listDayMoods(this.deps.db, userId, range),
+    ]);
     const answer: DayCounts = {
       from: dayNumberToKey(range.firstDay),
       to: dayNumberToKey(range.lastDay),
       days: Object.fromEntries(rows.map((row) => [dayNumberToKey(row.day), Number(row.entries)])),
+      moods: Object.fromEntries([...moods].map(([day, mood]) => [dayNumberToKey(day), mood])),
     };
     const body = JSON.stringify(answer);
     this.deps.readCache.set(userId, version, queryKey, body);
@@ -250,7 +255,8 @@ export class JournalService {
         if (pastDay && !(await writesPastDays(trx, userId))) throw todayOnly();
         const at = now().toISOString();
         const addedDay = pastDay ? today : null;
-        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, ...text });
+        const mood = input.content.mood ?? null;
+        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry: JournalEntry | undefined;
@@ -282,7 +288,9 @@ export class JournalService {
     const day = dayKeyToNumber(entry.localDate);
     const pastDay = day < today;
     if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
-    const text = storedText(input.content, journal, entry.memory);
+    // An edit that leaves the mood out keeps the entry's; null clears it.
+    const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
+    const text = { ...storedText(input.content, journal, entry.memory), mood };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

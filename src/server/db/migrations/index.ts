@@ -19,6 +19,7 @@ import { up as serverSettings } from './016_server_settings';
 import { up as entryTimeUnknown } from './017_entry_time_unknown';
 import { up as pastDays } from './018_past_days';
 import { up as welcomeSeen } from './020_welcome_seen';
+import { up as entryMood } from './021_entry_mood';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '017_entry_time_unknown': entryTimeUnknown,
   '018_past_days': pastDays,
   '020_welcome_seen': welcomeSeen,
+  '021_entry_mood': entryMood,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

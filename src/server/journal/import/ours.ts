@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayKeySchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { moodSchema } from '../../../shared/mood';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
 import {
   type Candidate,
@@ -31,6 +32,8 @@ const entrySchema = z.object({
   // An entry written or last edited after its own day (past days); left out by older exports and other entries.
   addedOn: dayKeySchema.optional(),
   editedOn: dayKeySchema.optional(),
+  // How the day felt; left out by older exports and by entries without one.
+  mood: moodSchema.optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -82,6 +85,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       timeUnknown: entry.timeUnknown,
       addedOn: entry.addedOn,
       editedOn: entry.editedOn,
+      mood: entry.mood ?? undefined,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

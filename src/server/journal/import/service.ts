@@ -186,6 +186,7 @@ export class JournalImporter {
               timeUnknown: candidate.timeUnknown,
               addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
               editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
+              mood: candidate.mood ?? null,
               ...candidate.text,
             });
             if (stored) count += 1;
