@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFLINE_MESSAGES } from '../../../../shared/messages';
+import { moodSchema } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
 
 const contentSchema = z.object({
@@ -7,6 +8,8 @@ const contentSchema = z.object({
   celebration: z.string(),
   manifestation: z.string(),
   memory: z.string().optional(),
+  /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
+  mood: moodSchema.optional(),
 });
 
 /**

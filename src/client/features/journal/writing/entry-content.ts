@@ -5,6 +5,7 @@ import {
   type JournalEntry,
 } from '../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import type { Mood } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
 
 export { PROMPTS } from '../../../../shared/entry-schemas';
@@ -24,10 +25,14 @@ export function valuesOf(entry: JournalEntry): EntryValues {
   };
 }
 
-/** What is sent: the memory only while the memory section is on (docs/product.md §3). */
-export function contentOf(values: EntryValues, showMemory: boolean): EntryContent {
+/**
+ * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
+ * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own).
+ */
+export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
-  return showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
+  const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
+  return mood === undefined ? text : { ...text, mood };
 }
 
 /** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */

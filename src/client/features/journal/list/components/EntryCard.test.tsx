@@ -96,3 +96,57 @@ describe("an entry's card", () => {
     expect(when()).not.toMatch(/added|edited/);
   });
 });
+
+/** The five moods' radio buttons, as a screen reader finds them: each named by its word. */
+function moodRadios(): { word: string; checked: boolean; input: HTMLInputElement }[] {
+  return [...document.querySelectorAll<HTMLInputElement>('fieldset.mood-choice input[type="radio"]')].map((input) => ({
+    word: input.closest('label')?.textContent?.trim() ?? '',
+    checked: input.checked,
+    input,
+  }));
+}
+
+// How the day felt (docs/product.md §5): a word, never a colour alone.
+describe("an entry's mood on its card", () => {
+  it('says the mood in words, and nothing for an entry without one', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 4 });
+    const note = document.querySelector('.entry-mood');
+    expect(note?.textContent).toBe('Mood: Good');
+    expect(note?.querySelector('.mood-dot')?.getAttribute('aria-hidden')).toBe('true');
+
+    await drawCard(entryOf(TODAY));
+    expect(document.querySelector('.entry-mood')).toBeNull();
+    expect(document.querySelector('article')?.textContent).not.toContain('Mood');
+  });
+
+  it('opens an edit with the five moods as one radio group, its own chosen, and lets it change or go', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 2 });
+    await click(button('Edit'));
+    const group = document.querySelector('fieldset.mood-choice');
+    expect(group?.querySelector('legend')?.textContent).toBe('How did the day feel? (optional)');
+    expect(moodRadios().map(({ word, checked }) => [word, checked])).toEqual([
+      ['Rough', false],
+      ['Low', true],
+      ['Okay', false],
+      ['Good', false],
+      ['Great', false],
+    ]);
+    // One group: the five share a name, so arrows move between them and one tap chooses.
+    expect(new Set(moodRadios().map(({ input }) => input.name)).size).toBe(1);
+
+    await click(moodRadios()[4]?.input as HTMLInputElement);
+    expect(moodRadios().filter(({ checked }) => checked).map(({ word }) => word)).toEqual(['Great']);
+
+    await click(button('No mood'));
+    expect(moodRadios().some(({ checked }) => checked)).toBe(false);
+    expect(hasButton('No mood')).toBe(false);
+  });
+
+  it('asks before discarding a changed mood, as it does for changed words', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 3 });
+    await click(button('Edit'));
+    await click(moodRadios()[0]?.input as HTMLInputElement);
+    await click(button('Cancel'));
+    expect(document.body.textContent).toContain('Discard your changes?');
+  });
+});

@@ -8,7 +8,9 @@ import { useToast } from '../../../../ui/toast-context';
 import { answeredFields } from '../../print/journal-export';
 import { AnswerText } from '../../reading/components/AnswerText';
 import { useUpdateEntry } from '../../sync/entry-writes';
+import type { Mood } from '../../../../../shared/mood';
 import { EntryFields } from '../../writing/components/EntryFields';
+import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
 import {
   PROMPTS,
   contentOf,
@@ -21,10 +23,17 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** An entry being edited: its text and its mood (null for none). */
+interface EditDraft {
+  values: EntryValues;
+  mood: Mood | null;
+}
+
 /** Whether editing has changed anything the entry would be saved with. */
-function hasChanges(draft: EntryValues, entry: JournalEntry, showMemory: boolean): boolean {
-  const now = contentOf(draft, showMemory);
+function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean): boolean {
+  const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
+  if (draft.mood !== (entry.mood ?? null)) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -50,7 +59,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const update = useUpdateEntry();
-  const [draft, setDraft] = useState<EntryValues | null>(null);
+  const [draft, setDraft] = useState<EditDraft | null>(null);
   // After editing, focus goes back to the Edit button (which is mounted again) rather than to the page. An effect of
   // the card's runs after the discard dialog has closed (child effects run first), while the page is no longer inert.
   const [returnFocus, setReturnFocus] = useState(0);
@@ -94,7 +103,8 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || update.isPending) return;
-    const content = contentOf(draft, showMemory);
+    // The mood is always sent with an edit: null takes it off the entry.
+    const content = contentOf(draft.values, showMemory, draft.mood);
     const problem = contentProblem(content);
     if (problem) {
       toast.error(problem);
@@ -137,7 +147,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft(valuesOf(entry))}
+                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null })}
               >
                 Edit
               </Button>
@@ -153,6 +163,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           </div>
         )}
       </header>
+      {!draft && entry.mood !== undefined && <MoodNote mood={entry.mood} />}
       {draft ? (
         <form
           className="form entry-edit-form"
@@ -161,12 +172,19 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           onKeyDown={onEditKeyDown}
           noValidate
         >
+          <MoodChoice
+            mood={draft.mood}
+            disabled={update.isPending}
+            onChange={(mood) => setDraft((current) => (current ? { ...current, mood } : current))}
+          />
           <EntryFields
-            values={draft}
+            values={draft.values}
             showMemory={showMemory}
             readOnly={update.isPending}
             autoFocus
-            onChange={(field, value) => setDraft((current) => (current ? { ...current, [field]: value } : current))}
+            onChange={(field, value) =>
+              setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
+            }
           />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>

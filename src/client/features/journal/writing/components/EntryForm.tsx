@@ -12,7 +12,9 @@ import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
 import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
+import type { Mood } from '../../../../../shared/mood';
 import { EntryFields } from './EntryFields';
+import { MoodChoice } from './MoodChoice';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
@@ -45,17 +47,19 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [day] = useState(() => pastDay ?? todayKey());
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
+  const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  const content = contentOf(values, showMemory);
+  // A new entry without a mood leaves it out.
+  const content = contentOf(values, showMemory, mood ?? undefined);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values });
-  }, [userId, day, entryId, values]);
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood });
+  }, [userId, day, entryId, values, mood]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -111,6 +115,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
         <p className="muted">{formatDayHeading(pastDay ?? todayKey(), 'long')}</p>
       </header>
       <form className="form entry-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+        <MoodChoice mood={mood} onChange={setMood} disabled={create.isPending} />
         <EntryFields
           values={values}
           showMemory={showMemory}
