@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
-import { THEME_NAMES, THEMES } from '../src/shared/themes';
+import { contrastRatio, THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
@@ -32,6 +32,37 @@ async function openSettings(page: Page, name: string) {
 /** Today's day in the year at a glance, as a screen reader finds it. */
 function todayInYear(page: Page) {
   return page.locator('.year-view a.calendar-day[aria-current="date"]');
+}
+
+/** An element's own text colour and the first background colour behind it, as #rrggbb. */
+function colours(locator: Locator): Promise<{ text: string; fill: string }> {
+  return locator.evaluate((element) => {
+    const hex = (rgb: string) =>
+      `#${(rgb.match(/\d+(\.\d+)?/g) ?? [])
+        .slice(0, 3)
+        .map((channel) => Math.round(Number(channel)).toString(16).padStart(2, '0'))
+        .join('')}`;
+    let fill = '#ffffff';
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') {
+        fill = hex(colour);
+        break;
+      }
+    }
+    return { text: hex(getComputedStyle(element).color), fill };
+  });
+}
+
+/** Each mood chosen in turn on the form: its word reads on its colour, and the colour stands out from the card. */
+async function expectReadableMoods(page: Page): Promise<void> {
+  const card = await colours(page.locator('.entry-form-step'));
+  for (const word of ['Rough', 'Low', 'Okay', 'Good', 'Great']) {
+    await page.getByRole('radio', { name: word }).check();
+    const chosen = await colours(page.locator('.mood-option').filter({ hasText: word }));
+    expect(contrastRatio(chosen.text, chosen.fill), word).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(chosen.fill, card.fill), word).toBeGreaterThanOrEqual(3);
+  }
 }
 
 describe('how the day felt', () => {
@@ -101,6 +132,7 @@ describe('how the day felt', () => {
           await page.screenshot({ path: `${SHOTS}/year-${theme}-${width}.png`, fullPage: true });
           await page.goto('/journal');
           await openEntryForm(page);
+          if (width === 390) await expectReadableMoods(page);
           await page.getByRole('radio', { name: 'Okay' }).check();
           await page.screenshot({ path: `${SHOTS}/form-${theme}-${width}.png` });
           await page.getByRole('button', { name: 'Cancel and return to list' }).click();
