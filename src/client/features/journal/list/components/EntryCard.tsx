@@ -12,6 +12,7 @@ import {
   PROMPTS,
   contentOf,
   contentProblem,
+  loadContentCheck,
   saveFailureMessage,
   valuesOf,
   type EntryValues,
@@ -54,6 +55,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   const [returnFocus, setReturnFocus] = useState(0);
   const [askDiscard, setAskDiscard] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) void loadContentCheck().catch(() => undefined);
+  }, [editing]);
   useEffect(() => {
     if (returnFocus > 0) cardRef.current?.querySelector<HTMLElement>('.entry-edit-button')?.focus();
   }, [returnFocus]);
@@ -86,11 +93,14 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     cancel();
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!draft || update.isPending) return;
+    if (!draft || update.isPending || checking.current) return;
     const content = contentOf(draft, showMemory);
-    const problem = contentProblem(content);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -151,7 +161,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
         <form
           className="form entry-edit-form"
           aria-label={`Edit ${lowerFirst(name)}`}
-          onSubmit={save}
+          onSubmit={(event) => void save(event)}
           onKeyDown={onEditKeyDown}
           noValidate
         >

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newEntryId } from '../../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../../shared/entry-schemas';
+import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey, utcOffsetNow } from '../../../../lib/today';
@@ -9,7 +9,7 @@ import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from '../entry-content';
+import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import { EntryFields } from './EntryFields';
 
@@ -40,6 +40,12 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
   const content = contentOf(values, showMemory);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
+
+  useEffect(() => {
+    void loadContentCheck().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (userId) keepDraft({ userId, day, id: entryId, values });
@@ -61,14 +67,17 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
     setRefocusRequest((n) => n + 1);
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || checking.current) return;
     if (isBlankEntry(content)) {
       setDialog('empty');
       return;
     }
-    const problem = contentProblem(content);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -98,7 +107,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
         <h1 id={headingId}>Today&apos;s Reflection</h1>
         <p className="muted">{formatDayHeading(todayKey(), 'long')}</p>
       </header>
-      <form className="form entry-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+      <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
         <EntryFields
           values={values}
           showMemory={showMemory}
