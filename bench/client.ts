@@ -47,6 +47,10 @@ export interface LighthouseScore {
    * slows the page's main thread down by a fixed factor, so a slower or busier machine scores lower.
    */
   benchmarkIndex: { lowest: number; highest: number };
+  /** Each run's benchmark index, in the order measured. */
+  benchmarkIndexRuns: number[];
+  /** Each run's total blocking time, ms. */
+  tbtRuns: number[];
 }
 
 /** How many times each page is measured: Lighthouse's scores move from run to run, and the worst run is reported. */
@@ -164,15 +168,18 @@ export async function benchFirstScreen(): Promise<FirstScreen[]> {
   }
 }
 
-type Run = Omit<LighthouseScore, 'page' | 'runs' | 'performanceRuns' | 'lcpRuns' | 'benchmarkIndex' | 'scriptMsRuns'> & {
+type Run = Omit<
+  LighthouseScore,
+  'page' | 'runs' | 'performanceRuns' | 'lcpRuns' | 'benchmarkIndex' | 'scriptMsRuns' | 'benchmarkIndexRuns' | 'tbtRuns'
+> & {
   benchmarkIndex: number;
   scriptMs: number;
 };
 
 /** The journal's scenarios and the ratio of script time between a short and a long history. */
 export interface ScriptTimeRatio {
-  small: { entries: number; scriptMs: number[]; median: number };
-  large: { entries: number; scriptMs: number[]; median: number };
+  small: { entries: number; scriptMs: number[]; benchmarkIndex: number[]; median: number };
+  large: { entries: number; scriptMs: number[]; benchmarkIndex: number[]; median: number };
   benchmarkIndex: { lowest: number; highest: number };
 }
 
@@ -334,7 +341,7 @@ export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ra
     }
     const [small, large] = devices.map(({ entries, runs }) => {
       const scriptMs = runs.map((r) => r.scriptMs);
-      return { entries, scriptMs, median: median(scriptMs) };
+      return { entries, scriptMs, benchmarkIndex: runs.map((r) => r.benchmarkIndex), median: median(scriptMs) };
     });
     const all = devices.flatMap((each) => each.runs.map((r) => r.benchmarkIndex));
     if (!small || !large) throw new Error('no script time measured');
@@ -364,6 +371,8 @@ function summary(page: string, runs: Run[]): LighthouseScore {
     performanceRuns: runs.map((r) => r.performance),
     lcpRuns: runs.map((r) => r.lcpMs),
     scriptMsRuns: runs.map((r) => r.scriptMs),
+    benchmarkIndexRuns: runs.map((r) => r.benchmarkIndex),
+    tbtRuns: runs.map((r) => r.tbtMs),
     benchmarkIndex: {
       lowest: Math.min(...runs.map((r) => r.benchmarkIndex)),
       highest: Math.max(...runs.map((r) => r.benchmarkIndex)),
