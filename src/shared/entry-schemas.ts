@@ -75,9 +75,17 @@ export const createEntrySchema = z.object(
      * the time it was written reads as it did on their clock. Clients from before it was sent leave it out.
      */
     utcOffset: utcOffsetSchema.optional(),
+    /**
+     * The day the entry belongs to, when it is not the writer's today: an earlier day, for a writer who writes past
+     * days (docs/product.md §5). Left out, the entry belongs to `localDate`.
+     */
+    day: dayKeySchema.optional(),
   },
   { error: JOURNAL_MESSAGES.invalidEntryData },
 );
+
+/** An edit's body: the text and the writer's today. An entry keeps its day; a `day` sent with an edit is left aside. */
+export const updateEntrySchema = createEntrySchema.omit({ day: true });
 
 export interface JournalEntry {
   id: string;
@@ -98,6 +106,10 @@ export interface JournalEntry {
   manifestation: string;
   memory: string;
   updatedAt: string;
+  /** The writer's day when they wrote it, present only when that was after the entry's own day (past days). */
+  addedOn?: string;
+  /** The writer's day when they last edited it, present only when that was after the entry's own day. */
+  editedOn?: string;
 }
 
 export interface EntryPage {

@@ -2,11 +2,13 @@ import { Outlet } from 'react-router';
 import { FocusAfterNavigation } from './FocusAfterNavigation';
 import { PageLayout } from './PageLayout';
 import { ScrollToTop } from './ScrollToTop';
+import { WelcomeGate } from './WelcomeGate';
 
 export function AppLayout() {
   return (
     <>
       <PageLayout>
+        <WelcomeGate />
         <Outlet />
       </PageLayout>
       <ScrollToTop />

@@ -26,6 +26,8 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     manifestation: row.manifestation,
     memory: row.memory,
     updatedAt: row.updated_at,
+    ...(row.added_day === null ? {} : { addedOn: dayNumberToKey(row.added_day) }),
+    ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
   };
 }
 
@@ -67,10 +69,12 @@ export function entryOwners(db: Db, ids: readonly string[]): Promise<{ id: strin
 type EntryRow = Selectable<JournalEntryTable>;
 
 /**
- * The insert of an entry, with or without the mark of a time of day unknown. Only imported entries dated by their day
- * alone carry it; every other insert leaves the column to its default (null), as inserts did before it existed.
+ * The insert of an entry, with or without the mark of a time of day unknown, and with or without the days it was added
+ * and edited on after its own day. Only imported entries dated by their day alone carry the first, only entries
+ * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
+ * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean) {
+function insertRow(withTimeUnknown: boolean, withLateDays: boolean) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -86,6 +90,7 @@ function insertRow(withTimeUnknown: boolean) {
         manifestation: arg('manifestation'),
         memory: arg('memory'),
         updated_at: arg('updated_at'),
+        ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -93,8 +98,7 @@ function insertRow(withTimeUnknown: boolean) {
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertEntryRow = insertRow(false);
-const insertDayOnlyEntryRow = insertRow(true);
+const insertRows = [insertRow(false, false), insertRow(true, false), insertRow(false, true), insertRow(true, true)];
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -160,6 +164,10 @@ export interface NewEntryRow extends EntryText {
   utcOffset: number | null;
   /** Only the day is known, not the time of day (an imported date alone). */
   timeUnknown?: boolean | undefined;
+  /** The writer's day (a day number) when they wrote it, when that was after its own day (past days). */
+  addedDay?: number | null | undefined;
+  /** The writer's day when they last edited it, when that was after its own day. */
+  editedDay?: number | null | undefined;
 }
 
 /**
@@ -181,8 +189,12 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     manifestation: input.manifestation,
     memory: input.memory,
     updated_at: input.updatedAt,
+    added_day: input.addedDay ?? null,
+    edited_day: input.editedDay ?? null,
   };
-  const inserted = await (row.time_unknown ? insertDayOnlyEntryRow : insertEntryRow).run(trx, row);
+  const late = row.added_day !== null || row.edited_day !== null;
+  const insert = insertRows[(row.time_unknown ? 1 : 0) + (late ? 2 : 0)] as (typeof insertRows)[number];
+  const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
@@ -198,17 +210,36 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
   return toEntry(row);
 }
 
-/** Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs. */
+/**
+ * Whether the user writes and edits past days, read in a write's transaction and held there: on PostgreSQL the row is
+ * locked until the write commits, so a change of the setting made meanwhile waits for it, or, made first, is what
+ * this reads. On SQLite every write is alone in its transaction already.
+ */
+export async function writesPastDays(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('profile')
+    .set((eb) => ({ past_days: eb.ref('past_days') }))
+    .where('uid', '=', userId)
+    .returning('past_days')
+    .executeTakeFirst();
+  return Boolean(row?.past_days);
+}
+
+/**
+ * Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs.
+ * `editedDay`, when given, is the writer's day of an edit made after the entry's own day (past days).
+ */
 export async function updateEntryText(
   trx: Transaction<Database>,
   userId: string,
   id: string,
   text: EntryText,
   now: Date,
+  editedDay?: number,
 ) {
   const row = await trx
     .updateTable('journal_entry')
-    .set({ ...text, updated_at: now.toISOString() })
+    .set({ ...text, updated_at: now.toISOString(), ...(editedDay === undefined ? {} : { edited_day: editedDay }) })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()

@@ -17,6 +17,8 @@ import { up as passwordChecks } from './014_password_checks';
 import { up as mailSending } from './015_mail_sending';
 import { up as serverSettings } from './016_server_settings';
 import { up as entryTimeUnknown } from './017_entry_time_unknown';
+import { up as pastDays } from './018_past_days';
+import { up as welcomeSeen } from './020_welcome_seen';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -46,6 +48,8 @@ export const MIGRATIONS: Record<string, Up> = {
   '015_mail_sending': mailSending,
   '016_server_settings': serverSettings,
   '017_entry_time_unknown': entryTimeUnknown,
+  '018_past_days': pastDays,
+  '020_welcome_seen': welcomeSeen,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

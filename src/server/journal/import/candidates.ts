@@ -21,6 +21,9 @@ export interface Candidate {
   utcOffset: number | null;
   /** The source gave the entry's day and no time of day. */
   timeUnknown?: boolean | undefined;
+  /** Our own export's days an entry was added and last edited on, after its own day (past days). */
+  addedOn?: string | undefined;
+  editedOn?: string | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

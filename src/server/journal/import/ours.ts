@@ -28,6 +28,9 @@ const entrySchema = z.object({
   utcOffset: utcOffsetSchema.nullable().optional(),
   // Exports made before it existed leave it out: their entries' times are their own.
   timeUnknown: z.boolean().optional(),
+  // An entry written or last edited after its own day (past days); left out by older exports and other entries.
+  addedOn: dayKeySchema.optional(),
+  editedOn: dayKeySchema.optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -77,6 +80,8 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       updatedAt,
       utcOffset: entry.utcOffset ?? null,
       timeUnknown: entry.timeUnknown,
+      addedOn: entry.addedOn,
+      editedOn: entry.editedOn,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isDayKey } from '../../../../shared/dates';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { journalDayPath } from '../../../lib/paths';
 import { todayKey } from '../../../lib/today';
@@ -10,6 +11,7 @@ import { quotesKnown, useQuotes } from '../api';
 import { JournalList } from '../list/components/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from '../list/journal-view';
 import { readSearchLocation } from '../search/search-view';
+import { reflectionTitle } from '../writing/reflection-title';
 
 /**
  * What the journal shows besides the list (the writing steps, a search, the year at a glance) loads apart from it:
@@ -65,6 +67,12 @@ function stepOf(state: unknown): Step {
   return typeof step === 'string' && WRITING_STEPS.includes(step) ? (step as WritingStep) : 'list';
 }
 
+/** The earlier day the form writes for, when it was opened from that day's list (past days); none for today. */
+function entryDayOf(state: unknown, today: string): string | undefined {
+  const day = (state as { entryDay?: unknown } | null)?.entryDay;
+  return typeof day === 'string' && isDayKey(day) && day < today ? day : undefined;
+}
+
 const STEP_TITLES: Record<Step, string> = {
   list: 'Journal',
   welcome: 'Prepare Your Mind',
@@ -107,13 +115,20 @@ function JournalScreens() {
   const [shown, setShown] = useState<{ step: Step; returning: boolean }>({ step, returning: false });
   if (shown.step !== step) setShown({ step, returning: step === 'list' });
   const today = todayKey();
+  const entryDay = step === 'form' ? entryDayOf(routerLocation.state, today) : undefined;
   const location = readJournalLocation(searchParams, today);
   // The year at a glance (docs/product.md §16) is a view of the list's own URL, opened from the stats' details.
   const year = readYearView(searchParams, today);
   // A search (docs/product.md §17) is a view of the list's own URL too, /journal?q=...
   const search = readSearchLocation(searchParams);
   usePageTitle(
-    step === 'list' && search ? 'Search' : step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step],
+    step === 'list' && search
+      ? 'Search'
+      : step === 'list' && year !== undefined
+        ? `${year} at a glance`
+        : step === 'form'
+          ? reflectionTitle(entryDay, today)
+          : STEP_TITLES[step],
   );
   // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
   // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
@@ -127,6 +142,8 @@ function JournalScreens() {
   const here = `${routerLocation.pathname}${routerLocation.search}`;
   /** From the list, a new history entry; from one step to the next, the same entry. */
   const goTo = (next: WritingStep) => navigate(here, { state: { journalStep: next }, replace: step !== 'list' });
+  /** An earlier day's entry (past days) is written in the form straight away, from that day's list. */
+  const writeFor = (day: string) => navigate(here, { state: { journalStep: 'form', entryDay: day } });
   /** Back to the list the steps were opened from: the history entry before the steps'. */
   const backToList = () => navigate(-1);
 
@@ -135,6 +152,11 @@ function JournalScreens() {
   }
 
   function afterSave() {
+    // An earlier day's entry: back to that day's list, which it was written from.
+    if (entryDay) {
+      backToList();
+      return;
+    }
     // The new entry belongs to today: show today's list, whichever day or month was open before. When that was
     // today's list, the steps' entry is simply left; otherwise it becomes today's list.
     const day = todayKey();
@@ -163,7 +185,7 @@ function JournalScreens() {
       return (
         <div className="page journal-page journal-step">
           <Suspense fallback={null}>
-            <EntryForm onSaved={afterSave} onLeave={backToList} />
+            <EntryForm key={entryDay ?? today} day={entryDay} onSaved={afterSave} onLeave={backToList} />
           </Suspense>
         </div>
       );
@@ -193,6 +215,7 @@ function JournalScreens() {
             today={today}
             onNavigate={showList}
             onAddEntry={() => goTo('welcome')}
+            onAddEntryFor={writeFor}
             focusHeading={shown.returning}
           />
         </div>

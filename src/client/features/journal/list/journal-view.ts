@@ -82,6 +82,24 @@ export function formatMonthDay(dayKey: string): string {
   return monthDay.format(dateOfDayKey(dayKey));
 }
 
+/**
+ * When an entry was written or last edited after its own day, in words for its card: 'added on November 29' (at the
+ * time it was written, when that is known: the time belongs to that day, not the entry's), 'edited on December 2', or
+ * both; the year too when it is not the entry's. Null for an entry of its own day.
+ */
+export function lateWriteNote(
+  entry: { localDate: string; addedOn?: string; editedOn?: string },
+  time: string | null = null,
+): string | null {
+  const on = (day: string) =>
+    day.slice(0, 4) === entry.localDate.slice(0, 4) ? formatMonthDay(day) : `${formatMonthDay(day)}, ${day.slice(0, 4)}`;
+  const parts = [
+    entry.addedOn ? `added on ${on(entry.addedOn)}${time ? ` at ${time}` : ''}` : '',
+    entry.editedOn && entry.editedOn !== entry.addedOn ? `edited on ${on(entry.editedOn)}` : '',
+  ].filter(Boolean);
+  return parts.length === 0 ? null : parts.join(', ');
+}
+
 /** '3:04 PM', in the reader's time zone. */
 export function formatClockTime(isoTimestamp: string): string {
   return plainSpaces(clockTime.format(new Date(isoTimestamp)));

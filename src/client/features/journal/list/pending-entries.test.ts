@@ -80,4 +80,12 @@ describe('withPendingWrites', () => {
     const gone: PendingWrite = { kind: 'delete', opId: 'op3', id: 'b' };
     expect(withPendingWrites(stored, [gone], onDay('2026-11-22')).map((item) => item.id)).toEqual(['a']);
   });
+
+  it('lists a new entry for an earlier day on that day, not on the day it was written, saying when it was added', () => {
+    const backfilled: PendingWrite = { ...created, id: 'past', day: '2026-11-20' };
+    expect(withPendingWrites([], [backfilled], onDay('2026-11-22'))).toEqual([]);
+    const [listed] = withPendingWrites([], [backfilled], onDay('2026-11-20'));
+    expect(listed).toMatchObject({ id: 'past', localDate: '2026-11-20', addedOn: '2026-11-22', pending: true });
+  });
 });
+

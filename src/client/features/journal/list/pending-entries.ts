@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../../../../shared/entry-schemas';
-import type { PendingWrite } from '../sync/outbox';
+import { dayOfCreate, type PendingWrite } from '../sync/outbox';
 
 /** An entry as listed: the server's, or one changed on this device and not yet confirmed (`pending`). */
 export interface ListedEntry extends JournalEntry {
@@ -42,13 +42,16 @@ export function withPendingWrites(
   const known = new Set(entries.map((entry) => entry.id));
   const added: ListedEntry[] = [];
   for (const write of created) {
-    if (write.kind !== 'create' || known.has(write.id) || deleted.has(write.id) || !belongs(write.localDate)) continue;
+    if (write.kind !== 'create' || known.has(write.id) || deleted.has(write.id) || !belongs(dayOfCreate(write))) {
+      continue;
+    }
     const latest = edits.get(write.id) ?? write;
     added.push({
       id: write.id,
       userId: '',
       date: write.writtenAt,
-      localDate: write.localDate,
+      localDate: dayOfCreate(write),
+      ...(write.day === undefined || write.day === write.localDate ? {} : { addedOn: write.localDate }),
       utcOffset: write.utcOffset ?? null,
       updatedAt: write.writtenAt,
       ...textOf(latest, ''),

@@ -24,9 +24,16 @@ export type EntryWrite =
       utcOffset?: number;
       /** When it was written, to place it in the list until the server has it. */
       writtenAt: string;
+      /** The earlier day the entry is for (past days); absent for an entry of the writer's today. */
+      day?: string;
     }
   | { kind: 'update'; id: string; content: WriteContent; localDate: string }
   | { kind: 'delete'; id: string };
+
+/** The day a queued new entry belongs to: the earlier day it names, or the writer's day when they saved it. */
+export function dayOfCreate(write: Extract<EntryWrite, { kind: 'create' }>): string {
+  return write.day ?? write.localDate;
+}
 
 /**
  * A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. `waited` marks a
@@ -62,8 +69,9 @@ function readWrite(item: unknown): PendingWrite | undefined {
   if (!content || !text(item.localDate)) return undefined;
   if (kind === 'update') return { kind, id, content, localDate: item.localDate, ...mark };
   if (kind !== 'create' || !text(item.writtenAt)) return undefined;
-  const { utcOffset } = item;
+  const { utcOffset, day } = item;
   if (utcOffset !== undefined && typeof utcOffset !== 'number') return undefined;
+  if (day !== undefined && !text(day)) return undefined;
   return {
     kind,
     id,
@@ -71,6 +79,7 @@ function readWrite(item: unknown): PendingWrite | undefined {
     localDate: item.localDate,
     ...(utcOffset === undefined ? {} : { utcOffset }),
     writtenAt: item.writtenAt,
+    ...(day === undefined ? {} : { day }),
     ...mark,
   };
 }

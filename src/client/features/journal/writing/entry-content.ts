@@ -41,7 +41,14 @@ export async function contentProblem(content: EntryContent): Promise<string | nu
   return (await loadContentCheck()).contentProblem(content);
 }
 
-/** A refused save says why (400, with the validation message); any other failure gets the general words. */
+/** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */
+const DAY_RULES: readonly string[] = ['today-only', 'edit-today-only'];
+
+/**
+ * A refused save says why (400, with the validation message; 403 for a day the writer may not write to, with the
+ * rule); any other failure gets the general words.
+ */
 export function saveFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status === 400 ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  return error.status === 400 || (error.status === 403 && DAY_RULES.includes(error.code)) ? error.message : fallback;
 }

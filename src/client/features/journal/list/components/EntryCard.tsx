@@ -6,6 +6,7 @@ import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { answeredFields } from '../../print/journal-export';
+import { AnswerText } from '../../reading/components/AnswerText';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import { EntryFields } from '../../writing/components/EntryFields';
 import {
@@ -17,7 +18,7 @@ import {
   valuesOf,
   type EntryValues,
 } from '../../writing/entry-content';
-import { formatClockTime, formatDayInMonth, formatMonthDay } from '../journal-view';
+import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from '../journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -41,8 +42,9 @@ export interface EntryCardProps {
 
 /**
  * One entry, read like a page of a journal (docs/product.md §2): the day leads (in month view the day's heading above
- * says it), the time is a quiet note, and only the prompts answered are shown, as in print. Edit (entries of today
- * only) and Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
+ * says it), the time is a quiet note, and only the prompts answered are shown, as in print. An entry written or last
+ * edited after its own day says so, as quietly. Edit (entries of today only, unless the writer writes past days) and
+ * Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
  */
 export function EntryCard({ entry, pending = false, today, inMonth, onDelete, deleting }: EntryCardProps) {
   const { profile } = useAuth();
@@ -71,7 +73,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     inMonth || time === null
       ? `Entry from ${[formatMonthDay(entry.localDate), time].filter(Boolean).join(', ')}`
       : `Entry from ${time}`;
-  const canEdit = entry.localDate === today;
+  // Today's entries, and, for a writer who writes past days, earlier ones too; never one of a day after today.
+  const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
+  // An entry added after its day was written at a time of another day: the note says it with that day.
+  const late = lateWriteNote(entry, entry.addedOn ? time : null);
   const fields = answeredFields(entry);
 
   function finishEditing() {
@@ -123,11 +128,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       <header className="entry-card-header">
         <p className="entry-when">
           {!inMonth && <span className="entry-day">{formatDayInMonth(entry.localDate)}</span>}
-          {time !== null && (
+          {time !== null && !entry.addedOn && (
             <time className="entry-time" dateTime={entry.date}>
               {time}
             </time>
           )}
+          {late && <span className="entry-late">{late}</span>}
         </p>
         {pending && (
           <p className="entry-pending" role="status">
@@ -189,7 +195,9 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           {fields.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd dir="auto">{entry[field].trim()}</dd>
+              <dd dir="auto" className="answer-text">
+                <AnswerText text={entry[field]} />
+              </dd>
             </div>
           ))}
         </dl>

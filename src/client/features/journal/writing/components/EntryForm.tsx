@@ -11,26 +11,33 @@ import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
 import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
+import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
 export interface EntryFormProps {
+  /** An earlier day the entry is for (past days, docs/product.md §5); left out, the writer's today. */
+  day?: string;
   /** Called once the entry is stored. */
   onSaved: () => void;
   /** Called when the writer leaves without saving. */
   onLeave: () => void;
 }
 
-/** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). */
-export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
+
+/**
+ * "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). With
+ * a `day`, the same for an earlier day that has no entry, for a writer who writes past days.
+ */
+export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const { user, profile } = useAuth();
   const userId = user?.id;
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const create = useCreateEntry();
   // What was written today and not yet saved comes back: after leaving the form, a reload or a crash.
-  const [day] = useState(todayKey);
+  const [day] = useState(() => pastDay ?? todayKey());
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
   const [dialog, setDialog] = useState<OpenDialog>('none');
@@ -83,7 +90,7 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
       return;
     }
     create.mutate(
-      { id: entryId, content, localDate: todayKey(), utcOffset: utcOffsetNow() },
+      { id: entryId, content, localDate: todayKey(), utcOffset: utcOffsetNow(), ...(pastDay ? { day: pastDay } : {}) },
       {
         onSuccess: (result) => {
           // Offline, the entry waits in the outbox: the list shows it as waiting to sync.
@@ -104,8 +111,8 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
   return (
     <section className="card step-card entry-form-step" aria-labelledby={headingId}>
       <header className="entry-form-header">
-        <h1 id={headingId}>Today&apos;s Reflection</h1>
-        <p className="muted">{formatDayHeading(todayKey(), 'long')}</p>
+        <h1 id={headingId}>{reflectionTitle(pastDay, todayKey())}</h1>
+        <p className="muted">{formatDayHeading(pastDay ?? todayKey(), 'long')}</p>
       </header>
       <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
         <EntryFields
