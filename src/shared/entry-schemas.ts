@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { MAX_FIELD_LENGTH } from './limits';
+import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
-import { type Mood, moodSchema } from './mood';
+import { isMood, type Mood, MOOD_MESSAGE } from './mood';
 
-export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
-export type EntryField = (typeof ENTRY_FIELDS)[number];
+/** A mood (mood.ts), or null for none. */
+export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
 
-/** The prompt of each entry field, as the form labels it, the list shows it and an export heads it. */
-export const PROMPTS: Record<EntryField, string> = {
-  gratitude: 'I am grateful for...',
-  celebration: 'I want to celebrate...',
-  manifestation: 'I am manifesting...',
-  memory: 'Today I want to capture these memories...',
-};
+export { ENTRY_FIELDS, type EntryField, isBlankEntry, PROMPTS } from './entry-fields';
 
 /**
  * Script tags, javascript: and data: URLs, in any letter case (docs/product.md §5). Every part can match in one way only, so
@@ -27,9 +22,6 @@ export function hasDangerousContent(text: string): boolean {
 
 /** In a `u` regex a surrogate that is half of a pair is read as part of its character, so only a lone one matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Spaces, and the invisible characters that separate or join others without showing anything. */
-const BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060]*$/u;
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -53,10 +45,6 @@ function entryText(field: EntryField) {
       abort: true,
     })
     .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
-}
-
-export function isBlankEntry(entry: Partial<Record<EntryField, string>>): boolean {
-  return ENTRY_FIELDS.every((field) => BLANK.test(entry[field] ?? ''));
 }
 
 /** The text of an entry, as written in the form and as accepted by the API. */

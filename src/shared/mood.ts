@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * How the day felt, the writer's optional one-tap choice of five (docs/product.md §5). Stored and sent as a number,
  * 1 to 5; shown as its word, never as a colour or a face alone.
@@ -15,6 +13,3 @@ export const MOOD_MESSAGE = 'mood must be one of 1 (Rough), 2 (Low), 3 (Okay), 4
 export function isMood(value: unknown): value is Mood {
   return typeof value === 'number' && (MOODS as readonly number[]).includes(value);
 }
-
-/** A mood, or null for none. */
-export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dayKeySchema, utcOffsetSchema } from '../../../shared/entry-schemas';
-import { moodSchema } from '../../../shared/mood';
+import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
 import {
   type Candidate,

@@ -1,6 +1,5 @@
-import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
+import { addDays, addMonths, isDayKey, monthKeyOf } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
-import { dayKeySchema } from '../../../../shared/entry-schemas';
 import { paths } from '../../../lib/paths';
 import { dateOfDayKey, plainSpaces } from './day-heading';
 
@@ -19,7 +18,7 @@ export interface JournalLocation {
 export function readJournalLocation(params: URLSearchParams, today: string): JournalLocation {
   const date = params.get('date');
   const view = params.get('view') === 'month' ? 'month' : 'day';
-  const readable = date !== null && dayKeySchema.safeParse(date).success;
+  const readable = date !== null && isDayKey(date);
   const future = readable && view === 'month' && monthKeyOf(date) > monthKeyOf(today);
   return { view, date: readable && !future ? date : today };
 }

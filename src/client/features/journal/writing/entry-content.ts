@@ -1,14 +1,9 @@
-import {
-  entryContentSchema,
-  type EntryContent,
-  type EntryField,
-  type JournalEntry,
-} from '../../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import type { EntryField } from '../../../../shared/entry-fields';
+import type { EntryContent, JournalEntry } from '../../../../shared/entry-schemas';
 import type { Mood } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
 
-export { PROMPTS } from '../../../../shared/entry-schemas';
+export { PROMPTS } from '../../../../shared/entry-fields';
 
 export const MANIFESTATION_HINT = 'Imagine you have already achieved your goals and write as if they are true.';
 
@@ -35,11 +30,20 @@ export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood 
   return mood === undefined ? text : { ...text, mood };
 }
 
+let contentCheck: Promise<typeof import('./entry-check')> | undefined;
+
+/**
+ * Loads the check of an entry's content (the schema the server also uses, with its validation library): asked for
+ * when a form to write or edit opens, not with the journal, which opens without it.
+ */
+export function loadContentCheck(): Promise<typeof import('./entry-check')> {
+  contentCheck ??= import('./entry-check');
+  return contentCheck;
+}
+
 /** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */
-export function contentProblem(content: EntryContent): string | null {
-  const parsed = entryContentSchema.safeParse(content);
-  if (parsed.success) return null;
-  return parsed.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
+export async function contentProblem(content: EntryContent): Promise<string | null> {
+  return (await loadContentCheck()).contentProblem(content);
 }
 
 /** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */

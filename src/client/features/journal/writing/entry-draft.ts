@@ -1,4 +1,4 @@
-import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-schemas';
+import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-fields';
 import { isMood, type Mood } from '../../../../shared/mood';
 import { STORAGE_KEYS } from '../../../lib/constants';
 import { storage } from '../../../lib/storage';

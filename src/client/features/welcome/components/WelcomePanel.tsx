@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { PROMPTS } from '../../../../shared/entry-schemas';
+import { PROMPTS } from '../../../../shared/entry-fields';
 import { useConnectionState } from '../../../lib/connection/connection-state';
 import { currentMobilePlatform, installPromptStore, isRunningInstalled } from '../../../lib/mobile-install';
 import { useDeviceValue } from '../../../lib/use-device-value';

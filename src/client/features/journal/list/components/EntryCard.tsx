@@ -15,6 +15,7 @@ import {
   PROMPTS,
   contentOf,
   contentProblem,
+  loadContentCheck,
   saveFailureMessage,
   valuesOf,
   type EntryValues,
@@ -65,6 +66,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   const [returnFocus, setReturnFocus] = useState(0);
   const [askDiscard, setAskDiscard] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) void loadContentCheck().catch(() => undefined);
+  }, [editing]);
   useEffect(() => {
     if (returnFocus > 0) cardRef.current?.querySelector<HTMLElement>('.entry-edit-button')?.focus();
   }, [returnFocus]);
@@ -100,12 +107,15 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     cancel();
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!draft || update.isPending) return;
+    if (!draft || update.isPending || checking.current) return;
     // The mood is always sent with an edit: null takes it off the entry.
     const content = contentOf(draft.values, showMemory, draft.mood);
-    const problem = contentProblem(content);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -168,7 +178,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
         <form
           className="form entry-edit-form"
           aria-label={`Edit ${lowerFirst(name)}`}
-          onSubmit={save}
+          onSubmit={(event) => void save(event)}
           onKeyDown={onEditKeyDown}
           noValidate
         >

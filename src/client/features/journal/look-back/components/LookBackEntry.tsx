@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../../shared/entry-schemas';
+import { ENTRY_FIELDS, isBlankEntry, PROMPTS } from '../../../../../shared/entry-fields';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { journalDayPath } from '../../../../lib/paths';
 import { buttonClassName } from '../../../../ui/Button';
 import { formatDayHeading } from '../../list/journal-view';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PROMPTS } from '../../../../../shared/entry-schemas';
+import { PROMPTS } from '../../../../../shared/entry-fields';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey } from '../../../../lib/today';

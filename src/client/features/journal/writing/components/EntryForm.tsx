@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newEntryId } from '../../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../../shared/entry-schemas';
+import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey, utcOffsetNow } from '../../../../lib/today';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
-import { addDays } from '../../../../../shared/dates';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from '../entry-content';
+import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import type { Mood } from '../../../../../shared/mood';
+import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 import { MoodChoice } from './MoodChoice';
 
@@ -27,11 +27,6 @@ export interface EntryFormProps {
   onLeave: () => void;
 }
 
-/** The reflection's heading: today's, or that of the earlier day the entry is for. */
-export function reflectionTitle(day: string | undefined, today: string): string {
-  if (day === undefined || day === today) return "Today's Reflection";
-  return day === addDays(today, -1) ? "Yesterday's Reflection" : 'Reflection for an Earlier Day';
-}
 
 /**
  * "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). With
@@ -56,6 +51,12 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const headingId = useId();
   // A new entry without a mood leaves it out.
   const content = contentOf(values, showMemory, mood ?? undefined);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
+
+  useEffect(() => {
+    void loadContentCheck().catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (userId) keepDraft({ userId, day, id: entryId, values, mood });
@@ -77,14 +78,17 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
     setRefocusRequest((n) => n + 1);
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || checking.current) return;
     if (isBlankEntry(content)) {
       setDialog('empty');
       return;
     }
-    const problem = contentProblem(content);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -114,7 +118,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
         <h1 id={headingId}>{reflectionTitle(pastDay, todayKey())}</h1>
         <p className="muted">{formatDayHeading(pastDay ?? todayKey(), 'long')}</p>
       </header>
-      <form className="form entry-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+      <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
         <MoodChoice mood={mood} onChange={setMood} disabled={create.isPending} />
         <EntryFields
           values={values}
