@@ -113,6 +113,16 @@ describe('parseQueue', () => {
     expect(parseQueue([{ ...queued(create('d')), waited: 'yes' }])).toEqual([]);
     expect(parseQueue([{ kind: 'delete', id: 'e' }])).toEqual([]);
   });
+
+  it('keeps a write’s mood, or its null that clears one, and drops a write whose mood is not one of the five', () => {
+    const made = create('a') as Extract<EntryWrite, { kind: 'create' }>;
+    const withMood = queued({ ...made, content: { ...content, mood: 4 } });
+    const cleared = queued({ ...(update('b', 'Later') as Extract<EntryWrite, { kind: 'update' }>), content: { ...content, mood: null } });
+    expect(parseQueue([withMood, cleared])).toEqual([withMood, cleared]);
+    for (const mood of [0, 6, 2.5, 'great', '4']) {
+      expect(parseQueue([{ ...withMood, content: { ...content, mood } }])).toEqual([]);
+    }
+  });
 });
 
 describe('syncedMessage', () => {
