@@ -151,6 +151,10 @@ async function film(browser, server) {
   await type('Password', 'Quiet#Morning7');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/journal');
+  caption('A short welcome, once');
+  await page.getByRole('heading', { name: 'Welcome to your journal' }).waitFor();
+  await sleep(2200);
+  await page.getByRole('button', { name: 'Skip the welcome' }).click();
   await page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
   caption('Your journal');
   await sleep(1800);

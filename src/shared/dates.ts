@@ -13,6 +13,20 @@ export function dayNumberToKey(dayNumber: number): string {
   return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
+/**
+ * Whether a text is a calendar day as YYYY-MM-DD (what entry-schemas.ts's dayKeySchema accepts), without a schema
+ * library: the journal's screens read days from their address before any validation code has loaded.
+ */
+export function isDayKey(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const length = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= length;
+}
+
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }

@@ -1,3 +1,5 @@
+import type { Mood } from './mood';
+
 /**
  * The days of a year or a month that have entries, and how many each (docs/product.md §16): what the month view's
  * calendar and the year at a glance draw. The server reads them from the per-day counts it keeps beside the entries
@@ -9,6 +11,8 @@ export interface DayCounts {
   to: string;
   /** Each day of the range that has entries (YYYY-MM-DD), oldest first, with its number of entries. */
   days: Record<string, number>;
+  /** Each day of the range with a mood (YYYY-MM-DD): the mood of its newest entry that has one. */
+  moods: Record<string, Mood>;
 }
 
 /** The first year a journal can hold: an import takes days from 1900 on (docs/product.md §13). */

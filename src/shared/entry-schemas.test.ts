@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryContentSchema, hasDangerousContent } from './entry-schemas';
+import { isDayKey } from './dates';
+import { dayKeySchema, entryContentSchema, hasDangerousContent } from './entry-schemas';
 
 const text = { gratitude: 'My family', celebration: 'A long walk', manifestation: 'A calm week' };
 
@@ -53,5 +54,12 @@ describe('an entry field', () => {
   it('within the limit is still searched', () => {
     const result = entryContentSchema.safeParse({ ...text, celebration: `${'a'.repeat(9_990)}<script>` });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Invalid content detected']);
+  });
+});
+
+describe('isDayKey', () => {
+  it('accepts exactly the days dayKeySchema accepts', () => {
+    const texts = ['2026-11-27', '2024-02-29', '2000-02-29', '1900-02-29', '2026-02-29', '2026-04-31', '2026-12-31', '2026-13-01', '2026-00-10', '2026-01-00', '0001-01-01', '2026-1-01', '2026-01-01T00:00', ' 2026-01-01', '', 'today'];
+    for (const text of texts) expect(isDayKey(text), text).toBe(dayKeySchema.safeParse(text).success);
   });
 });

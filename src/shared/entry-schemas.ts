@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { MAX_FIELD_LENGTH } from './limits';
+import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
+import { isMood, type Mood, MOOD_MESSAGE } from './mood';
 
-export const ENTRY_FIELDS = ['gratitude', 'celebration', 'manifestation', 'memory'] as const;
-export type EntryField = (typeof ENTRY_FIELDS)[number];
+/** A mood (mood.ts), or null for none. */
+export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
 
-/** The prompt of each entry field, as the form labels it, the list shows it and an export heads it. */
-export const PROMPTS: Record<EntryField, string> = {
-  gratitude: 'I am grateful for...',
-  celebration: 'I want to celebrate...',
-  manifestation: 'I am manifesting...',
-  memory: 'Today I want to capture these memories...',
-};
+export { ENTRY_FIELDS, type EntryField, isBlankEntry, PROMPTS } from './entry-fields';
 
 /**
  * Script tags, javascript: and data: URLs, in any letter case (docs/product.md §5). Every part can match in one way only, so
@@ -26,9 +22,6 @@ export function hasDangerousContent(text: string): boolean {
 
 /** In a `u` regex a surrogate that is half of a pair is read as part of its character, so only a lone one matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Spaces, and the invisible characters that separate or join others without showing anything. */
-const BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060]*$/u;
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -54,10 +47,6 @@ function entryText(field: EntryField) {
     .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
 }
 
-export function isBlankEntry(entry: Partial<Record<EntryField, string>>): boolean {
-  return ENTRY_FIELDS.every((field) => BLANK.test(entry[field] ?? ''));
-}
-
 /** The text of an entry, as written in the form and as accepted by the API. */
 export const entryContentSchema = z
   .object(
@@ -66,6 +55,11 @@ export const entryContentSchema = z
       celebration: entryText('celebration'),
       manifestation: entryText('manifestation'),
       memory: entryText('memory').optional(),
+      /**
+       * How the day felt (mood.ts), or null for none. Left out of a create, the entry has none; left out of an edit,
+       * it keeps the one it had, so a client that knows nothing of moods never clears one.
+       */
+      mood: moodSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
@@ -90,9 +84,17 @@ export const createEntrySchema = z.object(
      * the time it was written reads as it did on their clock. Clients from before it was sent leave it out.
      */
     utcOffset: utcOffsetSchema.optional(),
+    /**
+     * The day the entry belongs to, when it is not the writer's today: an earlier day, for a writer who writes past
+     * days (docs/product.md §5). Left out, the entry belongs to `localDate`.
+     */
+    day: dayKeySchema.optional(),
   },
   { error: JOURNAL_MESSAGES.invalidEntryData },
 );
+
+/** An edit's body: the text and the writer's today. An entry keeps its day; a `day` sent with an edit is left aside. */
+export const updateEntrySchema = createEntrySchema.omit({ day: true });
 
 export interface JournalEntry {
   id: string;
@@ -113,6 +115,12 @@ export interface JournalEntry {
   manifestation: string;
   memory: string;
   updatedAt: string;
+  /** The writer's day when they wrote it, present only when that was after the entry's own day (past days). */
+  addedOn?: string;
+  /** The writer's day when they last edited it, present only when that was after the entry's own day. */
+  editedOn?: string;
+  /** How the day felt, present only when the writer chose a mood. */
+  mood?: Mood;
 }
 
 export interface EntryPage {

@@ -87,6 +87,11 @@ export const JOURNAL_MESSAGES = {
   invalidContent: 'Invalid content detected',
   entryNotFound: 'Entry not found',
   editTodayOnly: 'Only entries written today can be edited',
+  pastDayOff:
+    'Only today can get a new entry. To write for an earlier day, turn on “Write and edit past days” in Settings.',
+  futureDay: 'An entry can be written for today or an earlier day, never for a day after today.',
+  dayOutOfRange: 'day must be a date from 1900 on',
+  dayInvalid: 'day must be a date, written YYYY-MM-DD',
   emptyEntry: "You haven't entered anything into your journal entry.",
 } as const;
 

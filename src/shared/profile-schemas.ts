@@ -6,7 +6,12 @@ export const profileUpdateSchema = z
   .object({
     displayName: displayNameSchema.optional(),
     theme: z.enum(THEME_NAMES).optional(),
-    preferences: z.object({ showMemorySection: z.boolean().optional() }).strict().optional(),
+    preferences: z
+      .object({ showMemorySection: z.boolean().optional(), writePastDays: z.boolean().optional() })
+      .strict()
+      .optional(),
+    /** The welcome after the first sign-in was finished or skipped; once seen, it stays seen. */
+    welcomeSeen: z.literal(true).optional(),
   })
   .strict();
 
@@ -18,7 +23,11 @@ export interface Profile {
   displayName: string;
   createdAt: string;
   showMemorySection: boolean;
+  /** Whether past days can get an entry and past entries can be edited (docs/product.md §5); false at creation. */
+  writePastDays: boolean;
   theme: ThemeName | null;
+  /** Whether the welcome after the first sign-in was finished or skipped, on any device (docs/product.md §4). */
+  welcomeSeen: boolean;
 }
 
 export interface SessionUser {

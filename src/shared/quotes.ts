@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { FALLBACK_QUOTE } from './messages';
 
 /**
@@ -11,9 +10,22 @@ export interface Quote {
   author: string;
 }
 
-export const quotesFileSchema = z.object({
-  quotes: z.array(z.object({ quote: z.string().trim().min(1), author: z.string() })).min(1),
-});
+/**
+ * The quotes of a quotes file (`{quotes: [{quote, author}, ...]}`), each quote trimmed; null unless the file holds at
+ * least one quote and every quote has text and an author. Plain code rather than a schema: the journal reads it as it
+ * opens, before any validation code has loaded.
+ */
+export function readQuotesFile(file: unknown): Quote[] | null {
+  const quotes = (file as { quotes?: unknown } | null)?.quotes;
+  if (!Array.isArray(quotes) || quotes.length === 0) return null;
+  const read: Quote[] = [];
+  for (const item of quotes as unknown[]) {
+    const { quote, author } = (item ?? {}) as { quote?: unknown; author?: unknown };
+    if (typeof quote !== 'string' || typeof author !== 'string' || quote.trim() === '') return null;
+    read.push({ quote: quote.trim(), author });
+  }
+  return read;
+}
 
 /** A small, stable string hash (FNV-1a), so a date always picks the same quote. */
 function hash(text: string): number {

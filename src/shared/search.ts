@@ -1,4 +1,4 @@
-import { ENTRY_FIELDS, type EntryField } from './entry-schemas';
+import { ENTRY_FIELDS, type EntryField } from './entry-fields';
 
 /**
  * Search's rules (docs/product.md §17), shared by the server and the app's offline search so that both find the same

@@ -1,5 +1,5 @@
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../lib/session/auth-context';
 import { AuthProvider } from '../lib/session/AuthProvider';
 import { ToastProvider } from '../ui/ToastProvider';
@@ -41,7 +41,9 @@ function useDeviceCache(queryClient: QueryClient): boolean {
       loadPersistence()
         .then((persistence) => persistence.restorePersistedQueries(queryClient, CACHE_VERSION))
         .catch((error: unknown) => console.warn('Could not read the offline cache', error))
-        .finally(() => setRestoring(false));
+        // As a transition: every query of the page draws again once the saved answers are in, and React then builds
+        // the page in slices that let taps through, rather than in one long task.
+        .finally(() => startTransition(() => setRestoring(false)));
     }
     if (restoring) return undefined;
     let stop: (() => void) | undefined;

@@ -22,4 +22,9 @@ export const STORAGE_KEYS = {
   announcementDismissed: 'announcementDismissed',
   /** Today's unsaved entry (features/journal/writing/entry-draft.ts). */
   entryDraft: 'entryDraft',
+  /**
+   * The account whose welcome this device finished or skipped (app/WelcomeGate.tsx): it stays closed here even before
+   * the server has heard, and the mark is sent again once the connection is back.
+   */
+  welcomeSeenHere: 'welcomeSeenHere',
 } as const;

@@ -25,6 +25,48 @@ export function isRunningInstalled(): boolean {
   return 'standalone' in navigator && navigator.standalone === true;
 }
 
+/** Chromium's own install prompt, fired when the browser would offer to install the app (not a DOM type yet). */
+export interface InstallPromptEvent extends Event {
+  prompt: () => Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let installPrompt: InstallPromptEvent | null = null;
+const promptListeners = new Set<() => void>();
+let capturing = false;
+
+function setInstallPrompt(next: InstallPromptEvent | null): void {
+  installPrompt = next;
+  for (const listener of promptListeners) listener();
+}
+
+/**
+ * Keeps the browser's install prompt (`beforeinstallprompt`, Chromium's browsers only) for the welcome to offer with
+ * a button of its own. It fires once, soon after the page loads, so every page listens from the start
+ * (page-services.ts). The browser's own way to install (its menu, its address bar's button) stays as it is.
+ */
+export function captureInstallPrompt(): void {
+  if (capturing || typeof window === 'undefined') return;
+  capturing = true;
+  window.addEventListener('beforeinstallprompt', (event) => setInstallPrompt(event as InstallPromptEvent));
+  window.addEventListener('appinstalled', () => setInstallPrompt(null));
+}
+
+export const installPromptStore = {
+  subscribe(listener: () => void): () => void {
+    promptListeners.add(listener);
+    return () => promptListeners.delete(listener);
+  },
+  current: (): InstallPromptEvent | null => installPrompt,
+  /** Shows the browser's prompt; a prompt can be shown once, so it is gone afterwards whatever the answer. */
+  async show(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+    const event = installPrompt;
+    if (!event) return 'unavailable';
+    setInstallPrompt(null);
+    const { outcome } = await event.prompt();
+    return outcome;
+  },
+};
+
 /** The one-line instruction of the footer banner. */
 export const INSTALL_HINT: Record<MobilePlatform, string> = {
   ios: 'Tap Share, then Add to Home Screen',

@@ -1,5 +1,6 @@
 import { probeServer } from './api';
 import { watchConnection } from './connection/watch-connection';
+import { captureInstallPrompt } from './mobile-install';
 import { registerServiceWorkerWhenIdle } from './service-worker';
 import { applyTheme, readStoredTheme } from './theme';
 
@@ -7,7 +8,8 @@ let started = false;
 
 /**
  * What every page runs once, whichever start takes it over: the remembered theme in the app's own record
- * (theme-boot.js has already painted it), the connection watch and the service worker's registration. The landing
+ * (theme-boot.js has already painted it), the connection watch, the service worker's registration and the keeping of
+ * the browser's install prompt. The landing
  * page's light start calls it, and the app's start again when the light start hands the page over.
  */
 export function startPageServices(): void {
@@ -16,4 +18,5 @@ export function startPageServices(): void {
   applyTheme(readStoredTheme());
   watchConnection(probeServer);
   registerServiceWorkerWhenIdle();
+  captureInstallPrompt();
 }

@@ -27,6 +27,9 @@ export function loginPath(mode: LoginMode = 'login'): string {
   return mode === 'login' ? paths.login : `${paths.login}?mode=${mode}`;
 }
 
+/** The journal with the welcome of the first sign-in open again (About links to it). */
+export const welcomeAgainPath = `${paths.journal}?welcome=again`;
+
 /** The journal opened on one local calendar day (YYYY-MM-DD). */
 export function journalDayPath(dayKey: string): string {
   return `${paths.journal}?date=${dayKey}`;

@@ -31,7 +31,9 @@ export const PROFILE: Profile = {
   displayName: USER.displayName,
   createdAt: '2026-01-05T09:00:00.000Z',
   showMemorySection: false,
+  writePastDays: false,
   theme: null,
+  welcomeSeen: true,
 };
 
 const OPEN_SIGNUPS: AppConfig = { announcement: '', demoVideoId: null, supportEmail: null, signups: 'open' };

@@ -11,6 +11,7 @@ interface SessionRow {
   emailVerified: boolean | number;
   journalVersion: number | null;
   showMemorySection: number | boolean | null;
+  writePastDays: number | null;
   disabledAt: string | null;
 }
 
@@ -26,6 +27,11 @@ export interface JournalState {
   version: number;
   /** Whether new entries keep their memory text (docs/product.md §5). */
   showMemorySection: boolean;
+  /**
+   * Whether the writer writes and edits past days (docs/product.md §5), as the session read it: a write to a past day
+   * checks it again in its own transaction (journal/service.ts), since it may have changed since.
+   */
+  writePastDays: boolean;
 }
 
 /**
@@ -64,6 +70,7 @@ export class SessionReader {
         'user.emailVerified',
         'profile.journal_version as journalVersion',
         'profile.show_memory_section as showMemorySection',
+        'profile.past_days as writePastDays',
         'profile.disabled_at as disabledAt',
       ])
       .where('session.token', '=', '')
@@ -84,7 +91,11 @@ export class SessionReader {
     return {
       token,
       user: { id: row.id, name: row.name, email: row.email, emailVerified: Boolean(row.emailVerified) },
-      journal: { version: Number(row.journalVersion ?? 0), showMemorySection: Boolean(row.showMemorySection) },
+      journal: {
+        version: Number(row.journalVersion ?? 0),
+        showMemorySection: Boolean(row.showMemorySection),
+        writePastDays: Boolean(row.writePastDays),
+      },
     };
   }
 

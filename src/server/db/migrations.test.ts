@@ -44,18 +44,41 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 019 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 021 changed, for a test that starts from a database written before it. */
+async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+  await sql`alter table journal_entry drop column mood`.execute(db);
+  await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
+}
+
+/** Takes back what migrations 021 to 018 changed, for a test that starts from a database written before them. */
+async function undoWelcomeSeen(db: Kysely<Database>): Promise<void> {
+  await undoEntryMood(db);
+  await sql`alter table profile drop column welcome_seen_at`.execute(db);
+  await sql`delete from kysely_migration where name = '020_welcome_seen'`.execute(db);
+  await undoPushNotifications(db);
+}
+
+/** Takes back what migrations 019 and 018 changed, for a test that starts from a database written before them. */
 async function undoPushNotifications(db: Kysely<Database>): Promise<void> {
   await sql`drop table push_queue`.execute(db);
   await sql`drop table push_subscription`.execute(db);
   await sql`drop table push_keys`.execute(db);
   await sql`alter table reminder drop column email`.execute(db);
   await sql`delete from kysely_migration where name = '019_push_notifications'`.execute(db);
+  await undoPastDays(db);
+}
+
+/** Takes back what migration 018 changed, for a test that starts from a database written before it. */
+async function undoPastDays(db: Kysely<Database>): Promise<void> {
+  await sql`alter table journal_entry drop column edited_day`.execute(db);
+  await sql`alter table journal_entry drop column added_day`.execute(db);
+  await sql`alter table profile drop column past_days`.execute(db);
+  await sql`delete from kysely_migration where name = '018_past_days'`.execute(db);
 }
 
 /** Takes back what migration 017 and those after it changed, for a test that starts from a database before it. */
 async function undoEntryTimeUnknown(db: Kysely<Database>): Promise<void> {
-  await undoPushNotifications(db);
+  await undoWelcomeSeen(db);
   await sql`alter table journal_entry drop column time_unknown`.execute(db);
   await sql`delete from kysely_migration where name = '017_entry_time_unknown'`.execute(db);
 }
@@ -353,7 +376,10 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '015_mail_sending',
         '016_server_settings',
         '017_entry_time_unknown',
+        '018_past_days',
         '019_push_notifications',
+        '020_welcome_seen',
+        '021_entry_mood',
       ]);
     } finally {
       await database.close();

@@ -59,7 +59,11 @@ export interface ProfileTable {
   display_name: string;
   created_at: string;
   show_memory_section: number;
+  /** 1 when the writer writes and edits past days (docs/product.md §5); 0 by default. */
+  past_days: Generated<number>;
   theme: string | null;
+  /** When the welcome after the first sign-in was finished or skipped (migration 020); null until then. */
+  welcome_seen_at: string | null;
   entry_count: Generated<number>;
   /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
   journal_version: Generated<number>;
@@ -125,6 +129,12 @@ export interface JournalEntryTable {
   manifestation: string;
   memory: string;
   updated_at: string;
+  /** The writer's day when the entry was written, if after its own day (past days, docs/product.md §5); else null. */
+  added_day: number | null;
+  /** The writer's day when the entry was last edited, if after its own day; else null. */
+  edited_day: number | null;
+  /** How the day felt, 1 (Rough) to 5 (Great), when the writer chose one (migration 021); else null. */
+  mood: number | null;
 }
 
 export interface JournalDayTable {

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
+import { isMood, type Mood } from '../../shared/mood';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
 
@@ -11,6 +12,11 @@ export interface EntryText {
   celebration: string;
   manifestation: string;
   memory: string;
+}
+
+/** An entry's text and its mood (null for none): what a create stores and an edit rewrites. */
+export interface EntryWords extends EntryText {
+  mood: Mood | null;
 }
 
 export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
@@ -26,6 +32,9 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     manifestation: row.manifestation,
     memory: row.memory,
     updatedAt: row.updated_at,
+    ...(row.added_day === null ? {} : { addedOn: dayNumberToKey(row.added_day) }),
+    ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
+    ...(isMood(row.mood) ? { mood: row.mood } : {}),
   };
 }
 
@@ -67,10 +76,12 @@ export function entryOwners(db: Db, ids: readonly string[]): Promise<{ id: strin
 type EntryRow = Selectable<JournalEntryTable>;
 
 /**
- * The insert of an entry, with or without the mark of a time of day unknown. Only imported entries dated by their day
- * alone carry it; every other insert leaves the column to its default (null), as inserts did before it existed.
+ * The insert of an entry, with or without the mark of a time of day unknown, and with or without the days it was added
+ * and edited on after its own day. Only imported entries dated by their day alone carry the first, only entries
+ * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
+ * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean) {
+function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -86,6 +97,8 @@ function insertRow(withTimeUnknown: boolean) {
         manifestation: arg('manifestation'),
         memory: arg('memory'),
         updated_at: arg('updated_at'),
+        ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
+        ...(withMood ? { mood: arg('mood') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -93,8 +106,7 @@ function insertRow(withTimeUnknown: boolean) {
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertEntryRow = insertRow(false);
-const insertDayOnlyEntryRow = insertRow(true);
+const insertRows = [0, 1, 2, 3, 4, 5, 6, 7].map((kind) => insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0));
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -160,6 +172,12 @@ export interface NewEntryRow extends EntryText {
   utcOffset: number | null;
   /** Only the day is known, not the time of day (an imported date alone). */
   timeUnknown?: boolean | undefined;
+  /** The writer's day (a day number) when they wrote it, when that was after its own day (past days). */
+  addedDay?: number | null | undefined;
+  /** The writer's day when they last edited it, when that was after its own day. */
+  editedDay?: number | null | undefined;
+  /** How the day felt; absent or null for none. */
+  mood?: Mood | null | undefined;
 }
 
 /**
@@ -181,8 +199,14 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     manifestation: input.manifestation,
     memory: input.memory,
     updated_at: input.updatedAt,
+    added_day: input.addedDay ?? null,
+    edited_day: input.editedDay ?? null,
+    mood: input.mood ?? null,
   };
-  const inserted = await (row.time_unknown ? insertDayOnlyEntryRow : insertEntryRow).run(trx, row);
+  const late = row.added_day !== null || row.edited_day !== null;
+  const kind = (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4);
+  const insert = insertRows[kind] as (typeof insertRows)[number];
+  const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
@@ -198,17 +222,36 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
   return toEntry(row);
 }
 
-/** Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs. */
+/**
+ * Whether the user writes and edits past days, read in a write's transaction and held there: on PostgreSQL the row is
+ * locked until the write commits, so a change of the setting made meanwhile waits for it, or, made first, is what
+ * this reads. On SQLite every write is alone in its transaction already.
+ */
+export async function writesPastDays(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('profile')
+    .set((eb) => ({ past_days: eb.ref('past_days') }))
+    .where('uid', '=', userId)
+    .returning('past_days')
+    .executeTakeFirst();
+  return Boolean(row?.past_days);
+}
+
+/**
+ * Rewrites one of the user's entries and returns it as stored; undefined when there is no such entry of theirs.
+ * `editedDay`, when given, is the writer's day of an edit made after the entry's own day (past days).
+ */
 export async function updateEntryText(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  text: EntryText,
+  text: EntryWords,
   now: Date,
+  editedDay?: number,
 ) {
   const row = await trx
     .updateTable('journal_entry')
-    .set({ ...text, updated_at: now.toISOString() })
+    .set({ ...text, updated_at: now.toISOString(), ...(editedDay === undefined ? {} : { edited_day: editedDay }) })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()
@@ -370,6 +413,32 @@ export async function listDayCounts(
     .where('day', '<=', range.lastDay)
     .orderBy('day')
     .execute();
+}
+
+/**
+ * The mood of each day of the range that has one: the mood of the day's newest entry with a mood, for the calendars'
+ * colours. One read along the entries' (user, day) index.
+ */
+export async function listDayMoods(
+  db: Db,
+  userId: string,
+  range: { firstDay: number; lastDay: number },
+): Promise<Map<number, Mood>> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .select(['local_day', 'mood'])
+    .where('user_id', '=', userId)
+    .where('local_day', '>=', range.firstDay)
+    .where('local_day', '<=', range.lastDay)
+    .where('mood', 'is not', null)
+    .orderBy('local_day')
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+  // Oldest first: a day's newer entry replaces an older one's mood.
+  const moods = new Map<number, Mood>();
+  for (const row of rows) if (isMood(row.mood)) moods.set(row.local_day, row.mood);
+  return moods;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createEntrySchema } from '../../shared/entry-schemas';
+import { createEntrySchema, updateEntrySchema } from '../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, LOOK_BACK_MESSAGES } from '../../shared/messages';
 import {
   calendarQuerySchema,
@@ -22,9 +22,10 @@ const entryError = (issue: z.core.$ZodIssue) => new HttpError(400, 'invalid-entr
 /**
  * The first problem with a create's or an edit's body, as the writer should hear it. A date that is missing or is not
  * text is missing data (docs/product.md §5), a client's fault; a date that is text but not a day near the server's
- * is the device's clock.
+ * is the device's clock. An entry's `day` that is no date is named as such.
  */
 function entryBodyError(issue: z.core.$ZodIssue): HttpError {
+  if (issue.path[0] === 'day') return new HttpError(400, 'invalid-date', JOURNAL_MESSAGES.dayInvalid);
   if (issue.path[0] !== 'localDate') return entryError(issue);
   if (issue.code === 'invalid_type') return new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.invalidEntryData);
   return invalidDate();
@@ -103,7 +104,7 @@ export function journalRoutes({
 
   app.put('/entries/:id', signedIn, async (c) => {
     const id = entryIdParam(c.req.param('id'));
-    const input = parseWith(createEntrySchema, await readJson(c), entryBodyError);
+    const input = parseWith(updateEntrySchema, await readJson(c), entryBodyError);
     const updated = await journal.update(c.get('user').id, c.get('journal'), id, input);
     return jsonResponse(c, JSON.stringify(updated));
   });

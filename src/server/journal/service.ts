@@ -28,9 +28,11 @@ import {
   findEntryById,
   insertEntry,
   listDayCounts,
+  listDayMoods,
   listEntries,
   readStats,
   updateEntryText,
+  writesPastDays,
 } from './repository';
 
 export interface JournalServiceDeps {
@@ -42,11 +44,15 @@ export interface JournalServiceDeps {
   readCache: ReadCache;
 }
 
-/** A create or an edit as the routes parsed it: the text, and the writer's local date when they saved. */
+/**
+ * A create or an edit as the routes parsed it: the text, the writer's local date when they saved, and, for a create
+ * of an earlier day, the entry's day.
+ */
 export interface EntryInput {
   content: EntryContent;
   localDate: string;
   utcOffset?: number | undefined;
+  day?: string | undefined;
 }
 
 /**
@@ -66,6 +72,24 @@ export const invalidDate = () =>
   new HttpError(400, 'invalid-date', 'Your device date does not match the server clock. Check your date settings.');
 
 const entryNotFound = () => new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
+const editTodayOnly = () => new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
+const todayOnly = () => new HttpError(403, 'today-only', JOURNAL_MESSAGES.pastDayOff);
+
+/**
+ * The day a new entry belongs to, as a day number: the writer's today, or the day they named. No day after their
+ * today, ever (400 `future-day`); an earlier day only while they write past days (403 `today-only`), which the
+ * write checks again in its transaction.
+ */
+function entryDay(day: string | undefined, today: number, journal: JournalState): number {
+  if (day === undefined) return today;
+  const named = dayKeyToNumber(day);
+  if (named > today) throw new HttpError(400, 'future-day', JOURNAL_MESSAGES.futureDay);
+  if (named < dayKeyToNumber(`${FIRST_CALENDAR_YEAR}-01-01`)) {
+    throw new HttpError(400, 'invalid-date', JOURNAL_MESSAGES.dayOutOfRange);
+  }
+  if (named < today && !journal.writePastDays) throw todayOnly();
+  return named;
+}
 
 /**
  * The writer's "today", as their device says it. It is accepted within a day of the server's own (UTC) date: that
@@ -139,7 +163,7 @@ function decodeCursor(value: string): EntryCursor {
 
 /**
  * The journal's rules (docs/product.md §4 and §5): which day a writer may write to, what an entry keeps, retried
- * creates, edits of today's entries only, and pages of past days. Routes call this; it never sees Hono.
+ * creates, edits of today's entries only (or of past days too, when the writer chose so), and pages of past days. Routes call this; it never sees Hono.
  */
 export class JournalService {
   constructor(private readonly deps: JournalServiceDeps) {}
@@ -181,11 +205,15 @@ export class JournalService {
    */
   async readDays(userId: string, version: number, queryKey: string, query: CalendarQuery): Promise<string> {
     const range = calendarRange(query, this.deps.now());
-    const rows = await listDayCounts(this.deps.db, userId, range);
+    const [rows, moods] = await Promise.all([
+      listDayCounts(this.deps.db, userId, range),
+      listDayMoods(this.deps.db, userId, range),
+    ]);
     const answer: DayCounts = {
       from: dayNumberToKey(range.firstDay),
       to: dayNumberToKey(range.lastDay),
       days: Object.fromEntries(rows.map((row) => [dayNumberToKey(row.day), Number(row.entries)])),
+      moods: Object.fromEntries([...moods].map(([day, mood]) => [dayNumberToKey(day), mood])),
     };
     const body = JSON.stringify(answer);
     this.deps.readCache.set(userId, version, queryKey, body);
@@ -193,7 +221,8 @@ export class JournalService {
   }
 
   /**
-   * Stores a new entry on the writer's today. The id, when the client chose one, doubles as an idempotency key: a
+   * Stores a new entry on the writer's today, or on an earlier day they named while they write past days (then the
+   * entry keeps the day it was added on). The id, when the client chose one, doubles as an idempotency key: a
    * retried create answers with the entry the first attempt stored (StoredBefore); the server picks one otherwise.
    */
   async create(
@@ -204,16 +233,38 @@ export class JournalService {
   ): Promise<JournalEntry | StoredBefore> {
     const { db, write, now } = this.deps;
     const id = requestedId ?? newEntryId();
-    const localDay = checkedToday(input.localDate, now());
+    const today = checkedToday(input.localDate, now());
+    /** A retry of a create of a past day that was stored before the setting went off answers with what was stored. */
+    const storedBefore = async (refusal: unknown) => {
+      const existing = refusal instanceof HttpError && refusal.status === 403 ? await findEntryById(db, id) : undefined;
+      if (existing?.userId === userId) return new StoredBefore(existing);
+      throw refusal;
+    };
+    let localDay: number;
+    try {
+      localDay = entryDay(input.day, today, journal);
+    } catch (refusal) {
+      return storedBefore(refusal);
+    }
+    const pastDay = localDay < today;
     const text = storedText(input.content, journal, '');
     const utcOffset = input.utcOffset ?? null;
     const create = () =>
-      write((trx) => {
+      write(async (trx) => {
+        // The setting as it is now, not as the session read it: it may have been turned off since.
+        if (pastDay && !(await writesPastDays(trx, userId))) throw todayOnly();
         const at = now().toISOString();
-        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, ...text });
+        const addedDay = pastDay ? today : null;
+        const mood = input.content.mood ?? null;
+        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
-    let entry = await create();
+    let entry: JournalEntry | undefined;
+    try {
+      entry = await create();
+    } catch (refusal) {
+      return storedBefore(refusal);
+    }
     if (!entry) {
       const existing = await findEntryById(db, id);
       if (existing?.userId === userId) return new StoredBefore(existing);
@@ -225,17 +276,26 @@ export class JournalService {
     return entry;
   }
 
-  /** Rewrites one of today's entries of the user; an entry of another day cannot be edited. */
+  /**
+   * Rewrites one of the user's entries: one of today's, or, while they write past days, of an earlier day (then the
+   * entry keeps the day it was edited on). An entry of a day after the writer's today is never edited.
+   */
   async update(userId: string, journal: JournalState, id: string, input: EntryInput): Promise<JournalEntry> {
     const { db, write, now } = this.deps;
     const today = checkedToday(input.localDate, now());
     const entry = await findEntry(db, userId, id);
     if (!entry) throw entryNotFound();
-    if (dayKeyToNumber(entry.localDate) !== today) {
-      throw new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
-    }
-    const text = storedText(input.content, journal, entry.memory);
-    const updated = await write((trx) => updateEntryText(trx, userId, id, text, now()));
+    const day = dayKeyToNumber(entry.localDate);
+    const pastDay = day < today;
+    if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
+    // An edit that leaves the mood out keeps the entry's; null clears it.
+    const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
+    const text = { ...storedText(input.content, journal, entry.memory), mood };
+    const updated = await write(async (trx) => {
+      // The setting as it is now, not as the session read it: it may have been turned off since.
+      if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();
+      return updateEntryText(trx, userId, id, text, now(), pastDay ? today : undefined);
+    });
     if (!updated) throw entryNotFound();
     return updated;
   }

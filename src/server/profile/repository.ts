@@ -12,7 +12,9 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     displayName: row.display_name,
     createdAt: row.created_at,
     showMemorySection: Boolean(row.show_memory_section),
+    writePastDays: Boolean(row.past_days),
     theme: isThemeName(row.theme) ? row.theme : null,
+    welcomeSeen: row.welcome_seen_at !== null,
   };
 }
 
@@ -30,6 +32,7 @@ export async function createProfileIfMissing(
       created_at: input.createdAt.toISOString(),
       show_memory_section: 0,
       theme: null,
+      welcome_seen_at: null,
     })
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute();
@@ -40,15 +43,26 @@ export async function findProfile(db: Db, uid: string): Promise<Profile | undefi
   return row && toProfile(row);
 }
 
+/** Marks the welcome as seen, at `at`, unless it was already: the first time is kept. */
+export async function markWelcomeSeen(db: Db, uid: string, at: Date): Promise<void> {
+  await db
+    .updateTable('profile')
+    .set({ welcome_seen_at: at.toISOString() })
+    .where('uid', '=', uid)
+    .where('welcome_seen_at', 'is', null)
+    .execute();
+}
+
 export async function updateProfile(
   db: Db,
   uid: string,
-  changes: { displayName?: string; theme?: string; showMemorySection?: boolean },
+  changes: { displayName?: string; theme?: string; showMemorySection?: boolean; writePastDays?: boolean },
 ): Promise<void> {
-  const set: Partial<Pick<ProfileTable, 'display_name' | 'theme' | 'show_memory_section'>> = {};
+  const set: Partial<{ display_name: string; theme: string; show_memory_section: number; past_days: number }> = {};
   if (changes.displayName !== undefined) set.display_name = changes.displayName;
   if (changes.theme !== undefined) set.theme = changes.theme;
   if (changes.showMemorySection !== undefined) set.show_memory_section = changes.showMemorySection ? 1 : 0;
+  if (changes.writePastDays !== undefined) set.past_days = changes.writePastDays ? 1 : 0;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('profile').set(set).where('uid', '=', uid).execute();
 }

@@ -21,6 +21,9 @@ export function profileRoutes({ sessions, profiles }: { sessions: SessionReader;
         return authError(400, displayNameIssue(issue, 'invalid-display-name'));
       }
       if (issue.path[0] === 'theme') return new HttpError(400, 'invalid-theme', 'Unknown theme');
+      if (issue.path[0] === 'welcomeSeen') {
+        return new HttpError(400, 'invalid-welcome-seen', 'welcomeSeen can only be true: the welcome, once seen, stays seen');
+      }
       return new HttpError(400, 'invalid-profile', 'Invalid profile update');
     });
     return c.json(await profiles.update(c.get('user').id, update));

@@ -4,10 +4,10 @@ import { updateUserName } from '../auth/repository';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { findProfile, updateProfile } from './repository';
+import { findProfile, markWelcomeSeen, updateProfile } from './repository';
 
 /**
- * A person's profile: their display name, theme and memory setting. The display name is also better-auth's name of
+ * A person's profile: their display name, theme, memory setting, past-days setting and whether they have seen the welcome. The display name is also better-auth's name of
  * the user, so a change of it writes both, together.
  */
 export class ProfileService {
@@ -33,7 +33,9 @@ export class ProfileService {
         displayName: update.displayName,
         theme: update.theme,
         showMemorySection: update.preferences?.showMemorySection,
+        writePastDays: update.preferences?.writePastDays,
       });
+      if (update.welcomeSeen === true) await markWelcomeSeen(trx, userId, now());
       if (update.displayName !== undefined) {
         await updateUserName(trx, dialect, userId, update.displayName, now());
       }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Quote, quotesFileSchema } from '../../shared/quotes';
+import { type Quote, readQuotesFile } from '../../shared/quotes';
 
 let loaded: readonly Quote[] | undefined;
 
@@ -9,6 +9,10 @@ let loaded: readonly Quote[] | undefined;
  * email: the mail queue tries again later.
  */
 export function dailyQuotes(): readonly Quote[] {
-  loaded ??= quotesFileSchema.parse(JSON.parse(readFileSync(new URL('../../shared/quotes.json', import.meta.url), 'utf8'))).quotes;
+  if (!loaded) {
+    const quotes = readQuotesFile(JSON.parse(readFileSync(new URL('../../shared/quotes.json', import.meta.url), 'utf8')));
+    if (!quotes) throw new Error('src/shared/quotes.json is not a non-empty list of quotes');
+    loaded = quotes;
+  }
   return loaded;
 }

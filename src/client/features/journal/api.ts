@@ -23,6 +23,8 @@ export interface NewEntry {
   localDate: string;
   /** The writer's offset from UTC at saving time, in minutes east; absent in writes queued before it was kept. */
   utcOffset?: number;
+  /** The earlier day the entry is for, when it is not `localDate` (past days, docs/product.md §5). */
+  day?: string;
 }
 
 export const journalApi = {

@@ -30,6 +30,8 @@ function isProfile(value: unknown): value is Profile {
     typeof value.displayName === 'string' &&
     typeof value.createdAt === 'string' &&
     typeof value.showMemorySection === 'boolean' &&
+    // Kept by a version before the past-days setting: off, as it was.
+    (value.writePastDays === undefined || typeof value.writePastDays === 'boolean') &&
     (value.theme === null || isThemeName(value.theme))
   );
 }

@@ -17,7 +17,10 @@ import { up as passwordChecks } from './014_password_checks';
 import { up as mailSending } from './015_mail_sending';
 import { up as serverSettings } from './016_server_settings';
 import { up as entryTimeUnknown } from './017_entry_time_unknown';
+import { up as pastDays } from './018_past_days';
 import { up as pushNotifications } from './019_push_notifications';
+import { up as welcomeSeen } from './020_welcome_seen';
+import { up as entryMood } from './021_entry_mood';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -47,7 +50,10 @@ export const MIGRATIONS: Record<string, Up> = {
   '015_mail_sending': mailSending,
   '016_server_settings': serverSettings,
   '017_entry_time_unknown': entryTimeUnknown,
+  '018_past_days': pastDays,
   '019_push_notifications': pushNotifications,
+  '020_welcome_seen': welcomeSeen,
+  '021_entry_mood': entryMood,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

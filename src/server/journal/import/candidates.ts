@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Mood } from '../../../shared/mood';
 import type { EntryText } from '../repository';
 import type { CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
 
@@ -21,6 +22,11 @@ export interface Candidate {
   utcOffset: number | null;
   /** The source gave the entry's day and no time of day. */
   timeUnknown?: boolean | undefined;
+  /** Our own export's days an entry was added and last edited on, after its own day (past days). */
+  addedOn?: string | undefined;
+  editedOn?: string | undefined;
+  /** How the day felt, where the source has a mood (our own export; a Day One entry's where it has one). */
+  mood?: Mood | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayKeySchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
 import {
   type Candidate,
@@ -28,6 +28,11 @@ const entrySchema = z.object({
   utcOffset: utcOffsetSchema.nullable().optional(),
   // Exports made before it existed leave it out: their entries' times are their own.
   timeUnknown: z.boolean().optional(),
+  // An entry written or last edited after its own day (past days); left out by older exports and other entries.
+  addedOn: dayKeySchema.optional(),
+  editedOn: dayKeySchema.optional(),
+  // How the day felt; left out by older exports and by entries without one.
+  mood: moodSchema.optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -77,6 +82,9 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       updatedAt,
       utcOffset: entry.utcOffset ?? null,
       timeUnknown: entry.timeUnknown,
+      addedOn: entry.addedOn,
+      editedOn: entry.editedOn,
+      mood: entry.mood ?? undefined,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dayKeyToNumber } from '../../../shared/dates';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { entryOwners, insertEntry } from '../repository';
@@ -183,6 +184,9 @@ export class JournalImporter {
               updatedAt: candidate.updatedAt,
               utcOffset: candidate.utcOffset,
               timeUnknown: candidate.timeUnknown,
+              addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
+              editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
+              mood: candidate.mood ?? null,
               ...candidate.text,
             });
             if (stored) count += 1;

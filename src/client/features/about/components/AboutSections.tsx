@@ -4,7 +4,7 @@ import { RESET_PASSWORD_TTL_MS, SIGNUP_PASSWORD_MIN, VERIFY_EMAIL_TTL_MS } from 
 import { useAppConfig } from '../../../lib/app-config';
 import { BREATHING_PHASE_MS, BREATHING_ROUNDS, MINIMUM_AGE } from '../../../lib/constants';
 import type { MobilePlatform } from '../../../lib/mobile-install';
-import { loginPath } from '../../../lib/paths';
+import { loginPath, welcomeAgainPath } from '../../../lib/paths';
 import { PERSISTED_CACHE_MAX_AGE_MS } from '../../../lib/persistence/query-persistence';
 
 const PERSISTED_CACHE_DAYS = PERSISTED_CACHE_MAX_AGE_MS / 86_400_000;
@@ -63,6 +63,10 @@ export function HowToJournal() {
         <li>Pick a regular moment, such as your morning coffee or just before bed, and keep your streak going.</li>
         <li>On a hard day, one honest line is enough. Showing up matters more than writing a lot.</li>
       </ul>
+      <p>
+        The welcome you saw after your first sign-in (the prompts, a reminder, the app on your phone) is here whenever
+        you want it: <Link to={welcomeAgainPath}>See the welcome again</Link>.
+      </p>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { PROMPTS } from '../../../../shared/entry-schemas';
+import { PROMPTS } from '../../../../shared/entry-fields';
 import { errorMessage } from '../../../lib/api';
 import { journalDayPath, paths } from '../../../lib/paths';
 import { Button, buttonClassName } from '../../../ui/Button';

@@ -5,6 +5,7 @@ import {
   countByDay,
   dayAfterKey,
   dayLabel,
+  moodByDay,
   isoWeekNumber,
   mergeDayCounts,
   monthAndYear,
@@ -107,6 +108,7 @@ describe('what a day is called', () => {
     expect(dayLabel('2025-10-14', 0)).toBe('Tuesday 14 October, no entry');
     expect(dayLabel('2024-02-29', 3)).toBe('Thursday 29 February, 3 entries');
     expect(dayLabel('2026-03-01', 0)).toBe('Sunday 1 March, no entry');
+    expect(dayLabel('2025-10-14', 2, 4)).toBe('Tuesday 14 October, 2 entries, mood: Good');
   });
 });
 
@@ -166,5 +168,19 @@ describe('counting the days with entries', () => {
     const device = { '2026-03-14': 1, '2026-03-15': 1 };
     expect(mergeDayCounts(server, device)).toEqual({ '2026-03-01': 2, '2026-03-14': 1, '2026-03-15': 1 });
     expect(mergeDayCounts(undefined, device)).toEqual(device);
+  });
+});
+
+describe('moodByDay', () => {
+  it('gives each day the mood of its newest entry with one, and nothing to a day without', () => {
+    expect(
+      moodByDay([
+        { localDate: '2026-03-14', date: '2026-03-14T20:00:00.000Z' },
+        { localDate: '2026-03-14', date: '2026-03-14T09:00:00.000Z', mood: 3 },
+        { localDate: '2026-03-14', date: '2026-03-14T12:00:00.000Z', mood: 5 },
+        { localDate: '2026-03-13', date: '2026-03-13T12:00:00.000Z' },
+        { localDate: '2026-03-12', date: '2026-03-12T12:00:00.000Z', mood: 1 },
+      ]),
+    ).toEqual({ '2026-03-14': 5, '2026-03-12': 1 });
   });
 });

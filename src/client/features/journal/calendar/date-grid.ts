@@ -1,4 +1,5 @@
 import { addMonths, dayKeyToNumber, dayNumberToKey, monthDayRange, monthKeyOf } from '../../../../shared/dates';
+import { MOOD_WORDS, type Mood } from '../../../../shared/mood';
 
 /**
  * The calendar's arithmetic, with no React in it: the weeks of a month as rows of seven days, the ISO week of each
@@ -94,10 +95,11 @@ export function entriesText(entries: number): string {
 }
 
 /** What a screen reader says for a day of the calendar: 'Tuesday 14 October, 1 entry', or '…, no entry'. */
-export function dayLabel(dayKey: string, entries: number): string {
+export function dayLabel(dayKey: string, entries: number, mood?: Mood): string {
   const day = dayKeyToNumber(dayKey);
   const weekday = WEEKDAYS[weekdayIndex(day)]?.long ?? '';
-  return `${weekday} ${Number(dayKey.slice(8, 10))} ${monthName(monthKeyOf(dayKey))}, ${entriesText(entries)}`;
+  const felt = mood === undefined ? '' : `, mood: ${MOOD_WORDS[mood]}`;
+  return `${weekday} ${Number(dayKey.slice(8, 10))} ${monthName(monthKeyOf(dayKey))}, ${entriesText(entries)}${felt}`;
 }
 
 /** The same day of another month, or that month's last day when it is shorter (31 March, a month on: 30 April). */
@@ -158,6 +160,20 @@ export function countByDay(entries: readonly { localDate: string }[]): Record<st
   const counts: Record<string, number> = {};
   for (const { localDate } of entries) counts[localDate] = (counts[localDate] ?? 0) + 1;
   return counts;
+}
+
+/**
+ * The mood of each day among these entries that has one: that of the day's newest entry with a mood, as the server
+ * gives it (GET /api/days).
+ */
+export function moodByDay(entries: readonly { localDate: string; date: string; mood?: Mood }[]): Record<string, Mood> {
+  const newest: Record<string, { date: string; mood: Mood }> = {};
+  for (const { localDate, date, mood } of entries) {
+    if (mood === undefined) continue;
+    const known = newest[localDate];
+    if (!known || date > known.date) newest[localDate] = { date, mood };
+  }
+  return Object.fromEntries(Object.entries(newest).map(([day, { mood }]) => [day, mood]));
 }
 
 /**

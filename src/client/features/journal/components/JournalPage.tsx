@@ -1,19 +1,56 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { use, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isDayKey } from '../../../../shared/dates';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { journalDayPath } from '../../../lib/paths';
 import { todayKey } from '../../../lib/today';
 import { usePageTitle } from '../../../lib/use-page-title';
 import '../../../styles/journal.css';
 import { quotesKnown, useQuotes } from '../api';
-import { YearAtAGlance } from '../calendar/components/YearAtAGlance';
 import { JournalList } from '../list/components/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from '../list/journal-view';
-import { SearchResults } from '../search/components/SearchResults';
 import { readSearchLocation } from '../search/search-view';
-import { BreathingStep } from '../writing/components/BreathingStep';
-import { EntryForm } from '../writing/components/EntryForm';
-import { WelcomeStep } from '../writing/components/WelcomeStep';
+import { reflectionTitle } from '../writing/reflection-title';
+
+/**
+ * What the journal shows besides the list (the writing steps, a search, the year at a glance) loads apart from it:
+ * the journal opens with the list's code alone, and the rest follows once the browser is idle.
+ */
+const welcome = lazyWithPreload(() => import('../writing/components/WelcomeStep').then((module) => module.WelcomeStep));
+const breathing = lazyWithPreload(() =>
+  import('../writing/components/BreathingStep').then((module) => module.BreathingStep),
+);
+const form = lazyWithPreload(() => import('../writing/components/EntryForm').then((module) => module.EntryForm));
+const searchResults = lazyWithPreload(() =>
+  import('../search/components/SearchResults').then((module) => module.SearchResults),
+);
+const yearAtAGlance = lazyWithPreload(() =>
+  import('../calendar/components/YearAtAGlance').then((module) => module.YearAtAGlance),
+);
+const WelcomeStep = welcome.Component;
+const BreathingStep = breathing.Component;
+const EntryForm = form.Component;
+const SearchResults = searchResults.Component;
+const YearAtAGlance = yearAtAGlance.Component;
+
+/**
+ * Loads the code of the journal's other screens, once the browser has nothing else to do. One opened before then shows
+ * its page, empty, until its code is here (a Suspense boundary of its own, so the list's frame does not come back).
+ */
+function usePreloadOtherScreens() {
+  useEffect(() => {
+    const preload = () => {
+      for (const part of [welcome, breathing, form, searchResults, yearAtAGlance]) void part.preload().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preload, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preload, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+}
 
 type Step = 'list' | 'welcome' | 'breathing' | 'form';
 type WritingStep = Exclude<Step, 'list'>;
@@ -28,6 +65,12 @@ const WRITING_STEPS: readonly string[] = ['welcome', 'breathing', 'form'] satisf
 function stepOf(state: unknown): Step {
   const step = (state as { journalStep?: unknown } | null)?.journalStep;
   return typeof step === 'string' && WRITING_STEPS.includes(step) ? (step as WritingStep) : 'list';
+}
+
+/** The earlier day the form writes for, when it was opened from that day's list (past days); none for today. */
+function entryDayOf(state: unknown, today: string): string | undefined {
+  const day = (state as { entryDay?: unknown } | null)?.entryDay;
+  return typeof day === 'string' && isDayKey(day) && day < today ? day : undefined;
 }
 
 const STEP_TITLES: Record<Step, string> = {
@@ -58,6 +101,7 @@ export function JournalPage() {
   // leave the cache (a sign-out empties it while the journal is still shown).
   const [firstWait] = useState(() => (quotes.isPending ? quotesKnown(client, QUOTE_WAIT_MS) : null));
   if (firstWait) use(firstWait);
+  usePreloadOtherScreens();
   return <JournalScreens />;
 }
 
@@ -71,13 +115,20 @@ function JournalScreens() {
   const [shown, setShown] = useState<{ step: Step; returning: boolean }>({ step, returning: false });
   if (shown.step !== step) setShown({ step, returning: step === 'list' });
   const today = todayKey();
+  const entryDay = step === 'form' ? entryDayOf(routerLocation.state, today) : undefined;
   const location = readJournalLocation(searchParams, today);
   // The year at a glance (docs/product.md §16) is a view of the list's own URL, opened from the stats' details.
   const year = readYearView(searchParams, today);
   // A search (docs/product.md §17) is a view of the list's own URL too, /journal?q=...
   const search = readSearchLocation(searchParams);
   usePageTitle(
-    step === 'list' && search ? 'Search' : step === 'list' && year !== undefined ? `${year} at a glance` : STEP_TITLES[step],
+    step === 'list' && search
+      ? 'Search'
+      : step === 'list' && year !== undefined
+        ? `${year} at a glance`
+        : step === 'form'
+          ? reflectionTitle(entryDay, today)
+          : STEP_TITLES[step],
   );
   // Each step is a screen of its own, so it opens at its top, as a new page does (ScrollToTop): the list may have
   // been scrolled, and the welcome's heading or the form's first prompt would open out of sight.
@@ -91,6 +142,8 @@ function JournalScreens() {
   const here = `${routerLocation.pathname}${routerLocation.search}`;
   /** From the list, a new history entry; from one step to the next, the same entry. */
   const goTo = (next: WritingStep) => navigate(here, { state: { journalStep: next }, replace: step !== 'list' });
+  /** An earlier day's entry (past days) is written in the form straight away, from that day's list. */
+  const writeFor = (day: string) => navigate(here, { state: { journalStep: 'form', entryDay: day } });
   /** Back to the list the steps were opened from: the history entry before the steps'. */
   const backToList = () => navigate(-1);
 
@@ -99,6 +152,11 @@ function JournalScreens() {
   }
 
   function afterSave() {
+    // An earlier day's entry: back to that day's list, which it was written from.
+    if (entryDay) {
+      backToList();
+      return;
+    }
     // The new entry belongs to today: show today's list, whichever day or month was open before. When that was
     // today's list, the steps' entry is simply left; otherwise it becomes today's list.
     const day = todayKey();
@@ -110,33 +168,43 @@ function JournalScreens() {
     case 'welcome':
       return (
         <div className="page journal-page journal-step">
-          <WelcomeStep onStart={() => goTo('breathing')} onSkip={() => goTo('form')} onBack={backToList} />
+          <Suspense fallback={null}>
+            <WelcomeStep onStart={() => goTo('breathing')} onSkip={() => goTo('form')} onBack={backToList} />
+          </Suspense>
         </div>
       );
     case 'breathing':
       return (
         <div className="page journal-page journal-step">
-          <BreathingStep onComplete={() => goTo('form')} onSkip={() => goTo('form')} />
+          <Suspense fallback={null}>
+            <BreathingStep onComplete={() => goTo('form')} onSkip={() => goTo('form')} />
+          </Suspense>
         </div>
       );
     case 'form':
       return (
         <div className="page journal-page journal-step">
-          <EntryForm onSaved={afterSave} onLeave={backToList} />
+          <Suspense fallback={null}>
+            <EntryForm key={entryDay ?? today} day={entryDay} onSaved={afterSave} onLeave={backToList} />
+          </Suspense>
         </div>
       );
     default:
       if (search) {
         return (
           <div className="page journal-page">
-            <SearchResults search={search} />
+            <Suspense fallback={null}>
+              <SearchResults search={search} />
+            </Suspense>
           </div>
         );
       }
       if (year !== undefined) {
         return (
           <div className="page journal-page">
-            <YearAtAGlance key={year} year={year} today={today} onYear={(next) => navigate(yearViewPath(next))} />
+            <Suspense fallback={null}>
+              <YearAtAGlance key={year} year={year} today={today} onYear={(next) => navigate(yearViewPath(next))} />
+            </Suspense>
           </div>
         );
       }
@@ -147,6 +215,7 @@ function JournalScreens() {
             today={today}
             onNavigate={showList}
             onAddEntry={() => goTo('welcome')}
+            onAddEntryFor={writeFor}
             focusHeading={shown.returning}
           />
         </div>

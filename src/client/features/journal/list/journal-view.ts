@@ -1,6 +1,5 @@
-import { addDays, addMonths, monthKeyOf } from '../../../../shared/dates';
+import { addDays, addMonths, isDayKey, monthKeyOf } from '../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../shared/day-counts';
-import { dayKeySchema } from '../../../../shared/entry-schemas';
 import { paths } from '../../../lib/paths';
 import { dateOfDayKey, plainSpaces } from './day-heading';
 
@@ -19,7 +18,7 @@ export interface JournalLocation {
 export function readJournalLocation(params: URLSearchParams, today: string): JournalLocation {
   const date = params.get('date');
   const view = params.get('view') === 'month' ? 'month' : 'day';
-  const readable = date !== null && dayKeySchema.safeParse(date).success;
+  const readable = date !== null && isDayKey(date);
   const future = readable && view === 'month' && monthKeyOf(date) > monthKeyOf(today);
   return { view, date: readable && !future ? date : today };
 }
@@ -81,6 +80,24 @@ export function formatDayInMonth(dayKey: string): string {
 /** 'November 22'. */
 export function formatMonthDay(dayKey: string): string {
   return monthDay.format(dateOfDayKey(dayKey));
+}
+
+/**
+ * When an entry was written or last edited after its own day, in words for its card: 'added on November 29' (at the
+ * time it was written, when that is known: the time belongs to that day, not the entry's), 'edited on December 2', or
+ * both; the year too when it is not the entry's. Null for an entry of its own day.
+ */
+export function lateWriteNote(
+  entry: { localDate: string; addedOn?: string; editedOn?: string },
+  time: string | null = null,
+): string | null {
+  const on = (day: string) =>
+    day.slice(0, 4) === entry.localDate.slice(0, 4) ? formatMonthDay(day) : `${formatMonthDay(day)}, ${day.slice(0, 4)}`;
+  const parts = [
+    entry.addedOn ? `added on ${on(entry.addedOn)}${time ? ` at ${time}` : ''}` : '',
+    entry.editedOn && entry.editedOn !== entry.addedOn ? `edited on ${on(entry.editedOn)}` : '',
+  ].filter(Boolean);
+  return parts.length === 0 ? null : parts.join(', ');
 }
 
 /** '3:04 PM', in the reader's time zone. */

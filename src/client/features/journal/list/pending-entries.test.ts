@@ -80,4 +80,29 @@ describe('withPendingWrites', () => {
     const gone: PendingWrite = { kind: 'delete', opId: 'op3', id: 'b' };
     expect(withPendingWrites(stored, [gone], onDay('2026-11-22')).map((item) => item.id)).toEqual(['a']);
   });
+
+  it('lists a new entry for an earlier day on that day, not on the day it was written, saying when it was added', () => {
+    const backfilled: PendingWrite = { ...created, id: 'past', day: '2026-11-20' };
+    expect(withPendingWrites([], [backfilled], onDay('2026-11-22'))).toEqual([]);
+    const [listed] = withPendingWrites([], [backfilled], onDay('2026-11-20'));
+    expect(listed).toMatchObject({ id: 'past', localDate: '2026-11-20', addedOn: '2026-11-22', pending: true });
+  });
+
+  it('shows the mood of a write waiting to sync: a new one, a changed one, a cleared one, and keeps one left out', () => {
+    const moody: PendingWrite = { ...created, content: { ...content('Written offline'), mood: 5 } };
+    const withMood = [{ ...entry('b', '2026-11-22T15:00:00.000Z'), mood: 2 as const }];
+    const edit = (mood?: 1 | null): PendingWrite => ({
+      kind: 'update',
+      opId: 'op2',
+      id: 'b',
+      content: { ...content('Edited'), ...(mood === undefined ? {} : { mood }) },
+      localDate: '2026-11-22',
+    });
+    const day = onDay('2026-11-22');
+    expect(withPendingWrites([], [moody], day)[0]?.mood).toBe(5);
+    expect(withPendingWrites(withMood, [edit(1)], day)[0]?.mood).toBe(1);
+    expect(withPendingWrites(withMood, [edit(null)], day)[0]).not.toHaveProperty('mood');
+    expect(withPendingWrites(withMood, [edit()], day)[0]?.mood).toBe(2);
+  });
 });
+

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../../../../shared/entry-schemas';
-import type { PendingWrite } from '../sync/outbox';
+import type { Mood } from '../../../../shared/mood';
+import { dayOfCreate, type PendingWrite } from '../sync/outbox';
 
 /** An entry as listed: the server's, or one changed on this device and not yet confirmed (`pending`). */
 export interface ListedEntry extends JournalEntry {
@@ -8,9 +9,17 @@ export interface ListedEntry extends JournalEntry {
 
 type ContentWrite = Extract<PendingWrite, { kind: 'create' | 'update' }>;
 
-function textOf(write: ContentWrite, memory: string) {
-  const { gratitude, celebration, manifestation } = write.content;
-  return { gratitude, celebration, manifestation, memory: write.content.memory ?? memory };
+/** A write's text and mood: an edit that leaves the mood out keeps `keptMood`, one that sends null clears it. */
+function textOf(write: ContentWrite, memory: string, keptMood?: Mood) {
+  const { gratitude, celebration, manifestation, mood } = write.content;
+  const chosen = mood === undefined ? keptMood : (mood ?? undefined);
+  return {
+    gratitude,
+    celebration,
+    manifestation,
+    memory: write.content.memory ?? memory,
+    ...(chosen === undefined ? {} : { mood: chosen }),
+  };
 }
 
 /**
@@ -36,19 +45,24 @@ export function withPendingWrites(
     .filter((entry) => !deleted.has(entry.id))
     .map((entry) => {
       const edit = edits.get(entry.id);
-      return edit ? { ...entry, ...textOf(edit, entry.memory), pending: true } : { ...entry, pending: false };
+      if (!edit) return { ...entry, pending: false };
+      const { mood: kept, ...rest } = entry;
+      return { ...rest, ...textOf(edit, entry.memory, kept), pending: true };
     });
 
   const known = new Set(entries.map((entry) => entry.id));
   const added: ListedEntry[] = [];
   for (const write of created) {
-    if (write.kind !== 'create' || known.has(write.id) || deleted.has(write.id) || !belongs(write.localDate)) continue;
+    if (write.kind !== 'create' || known.has(write.id) || deleted.has(write.id) || !belongs(dayOfCreate(write))) {
+      continue;
+    }
     const latest = edits.get(write.id) ?? write;
     added.push({
       id: write.id,
       userId: '',
       date: write.writtenAt,
-      localDate: write.localDate,
+      localDate: dayOfCreate(write),
+      ...(write.day === undefined || write.day === write.localDate ? {} : { addedOn: write.localDate }),
       utcOffset: write.utcOffset ?? null,
       updatedAt: write.writtenAt,
       ...textOf(latest, ''),

@@ -1,4 +1,5 @@
-import { isBlankEntry, type JournalEntry } from '../../../../shared/entry-schemas';
+import { isBlankEntry } from '../../../../shared/entry-fields';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
 import {
   type JarPick,
   type LookBack,

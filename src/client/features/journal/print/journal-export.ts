@@ -1,4 +1,5 @@
-import { ENTRY_FIELDS, type EntryField, type JournalEntry } from '../../../../shared/entry-schemas';
+import { ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-fields';
+import type { JournalEntry } from '../../../../shared/entry-schemas';
 import { formatClockTime } from '../list/journal-view';
 
 /** An entry as the export gives it: the API's own entry, less the owner's id. */

@@ -1,4 +1,5 @@
-import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-schemas';
+import { isDayKey } from '../../../../shared/dates';
+import { ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-fields';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchOrder } from '../../../../shared/search';
 import { paths } from '../../../lib/paths';
 
@@ -14,7 +15,7 @@ export interface SearchLocation {
   order: SearchOrder;
 }
 
-const day = (value: string | null) => (value !== null && dayKeySchema.safeParse(value).success ? value : undefined);
+const day = (value: string | null) => (value !== null && isDayKey(value) ? value : undefined);
 
 /** The search the URL asks for, or undefined when it shows the list. What it cannot read, it leaves out. */
 export function readSearchLocation(params: URLSearchParams): SearchLocation | undefined {

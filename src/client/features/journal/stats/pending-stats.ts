@@ -5,7 +5,7 @@ import type { DayCounts } from '../../../../shared/day-counts';
 import type { Stats } from '../../../../shared/entry-schemas';
 import { journalKeys } from '../api';
 import { entriesOf } from '../list/cached-entries';
-import type { PendingWrite } from '../sync/outbox';
+import { dayOfCreate, type PendingWrite } from '../sync/outbox';
 
 /** What this device knows of the server's journal, from the lists and day counts it holds. */
 export interface KnownJournal {
@@ -95,7 +95,7 @@ export function statsWithPendingWrites(
   const added = new Map<string, number>();
   const removed = new Map<string, number>();
   for (const write of writes) {
-    if (write.kind === 'create' && known.dayOf(write.id) === undefined) add(added, write.localDate);
+    if (write.kind === 'create' && known.dayOf(write.id) === undefined) add(added, dayOfCreate(write));
     if (write.kind !== 'delete') continue;
     const day = known.dayOf(write.id);
     if (day !== undefined) add(removed, day);

@@ -1,4 +1,4 @@
-import { type Quote, quotesFileSchema } from '../../../../shared/quotes';
+import { type Quote, readQuotesFile } from '../../../../shared/quotes';
 
 export { type Quote, quoteForDay } from '../../../../shared/quotes';
 
@@ -10,9 +10,9 @@ export async function fetchQuotes(): Promise<Quote[]> {
   try {
     const response = await fetch('/quotes.json', { headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`quotes.json answered ${response.status}`);
-    const parsed = quotesFileSchema.safeParse(await response.json());
-    if (!parsed.success) throw new Error('quotes.json is not a non-empty quotes array');
-    return parsed.data.quotes;
+    const quotes = readQuotesFile(await response.json());
+    if (!quotes) throw new Error('quotes.json is not a non-empty quotes array');
+    return quotes;
   } catch (error) {
     console.warn('Using the fallback quote', error);
     throw error;

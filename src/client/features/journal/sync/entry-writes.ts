@@ -41,6 +41,7 @@ async function sendWrite(write: PendingWrite): Promise<JournalEntry | null> {
         content: write.content,
         localDate: write.localDate,
         ...(write.utcOffset === undefined ? {} : { utcOffset: write.utcOffset }),
+        ...(write.day === undefined ? {} : { day: write.day }),
       });
     case 'update':
       return journalApi.update(write.id, write.content, write.localDate);

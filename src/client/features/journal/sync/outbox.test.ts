@@ -102,6 +102,27 @@ describe('parseQueue', () => {
     const waited = { ...queued(create('a')), waited: true };
     expect(parseQueue([waited])).toEqual([waited]);
   });
+
+  it('reads every kind of write, with only the fields it knows, and drops a write with a field of the wrong type', () => {
+    const edit = queued(update('a', 'Later'));
+    const gone = queued(remove('b'));
+    const withMemory = queued({ ...(create('c') as Extract<EntryWrite, { kind: 'create' }>), content: { ...content, memory: 'Rain' }, utcOffset: 60 });
+    expect(parseQueue([{ ...edit, extra: 1 }, gone, withMemory])).toEqual([edit, gone, withMemory]);
+    expect(parseQueue([{ ...queued(create('d')), utcOffset: '60' }])).toEqual([]);
+    expect(parseQueue([{ ...queued(create('d')), content: { gratitude: 'Sun' } }])).toEqual([]);
+    expect(parseQueue([{ ...queued(create('d')), waited: 'yes' }])).toEqual([]);
+    expect(parseQueue([{ kind: 'delete', id: 'e' }])).toEqual([]);
+  });
+
+  it('keeps a write’s mood, or its null that clears one, and drops a write whose mood is not one of the five', () => {
+    const made = create('a') as Extract<EntryWrite, { kind: 'create' }>;
+    const withMood = queued({ ...made, content: { ...content, mood: 4 } });
+    const cleared = queued({ ...(update('b', 'Later') as Extract<EntryWrite, { kind: 'update' }>), content: { ...content, mood: null } });
+    expect(parseQueue([withMood, cleared])).toEqual([withMood, cleared]);
+    for (const mood of [0, 6, 2.5, 'great', '4']) {
+      expect(parseQueue([{ ...withMood, content: { ...content, mood } }])).toEqual([]);
+    }
+  });
 });
 
 describe('syncedMessage', () => {

@@ -1,36 +1,42 @@
-import { z } from 'zod';
 import { OFFLINE_MESSAGES } from '../../../../shared/messages';
+import { isMood, type Mood } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
 
-const contentSchema = z.object({
-  gratitude: z.string(),
-  celebration: z.string(),
-  manifestation: z.string(),
-  memory: z.string().optional(),
-});
+interface WriteContent {
+  gratitude: string;
+  celebration: string;
+  manifestation: string;
+  memory?: string;
+  /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
+  mood?: Mood | null;
+}
 
 /**
  * A change to the journal waiting to reach the server. Each carries the entry id, which makes sending it
  * twice harmless: a repeated create returns the stored entry, a repeated update writes the same text, and a
  * repeated delete answers 404 (taken as done).
  */
-export const entryWriteSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('create'),
-    id: z.string(),
-    content: contentSchema,
-    /** The writer's local day when they saved. */
-    localDate: z.string(),
-    /** Their offset from UTC then, in minutes east; writes queued by an older version have none. */
-    utcOffset: z.number().optional(),
-    /** When it was written, to place it in the list until the server has it. */
-    writtenAt: z.string(),
-  }),
-  z.object({ kind: z.literal('update'), id: z.string(), content: contentSchema, localDate: z.string() }),
-  z.object({ kind: z.literal('delete'), id: z.string() }),
-]);
+export type EntryWrite =
+  | {
+      kind: 'create';
+      id: string;
+      content: WriteContent;
+      /** The writer's local day when they saved. */
+      localDate: string;
+      /** Their offset from UTC then, in minutes east; writes queued by an older version have none. */
+      utcOffset?: number;
+      /** When it was written, to place it in the list until the server has it. */
+      writtenAt: string;
+      /** The earlier day the entry is for (past days); absent for an entry of the writer's today. */
+      day?: string;
+    }
+  | { kind: 'update'; id: string; content: WriteContent; localDate: string }
+  | { kind: 'delete'; id: string };
 
-export type EntryWrite = z.infer<typeof entryWriteSchema>;
+/** The day a queued new entry belongs to: the earlier day it names, or the writer's day when they saved it. */
+export function dayOfCreate(write: Extract<EntryWrite, { kind: 'create' }>): string {
+  return write.day ?? write.localDate;
+}
 
 /**
  * A write in the queue; `opId` names this one attempt at a change, so it can be removed exactly once. `waited` marks a
@@ -39,14 +45,61 @@ export type EntryWrite = z.infer<typeof entryWriteSchema>;
  */
 export type PendingWrite = EntryWrite & { opId: string; waited?: boolean };
 
-const pendingWriteSchema = entryWriteSchema.and(z.object({ opId: z.string(), waited: z.boolean().optional() }));
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): value is string => typeof value === 'string';
+
+/** The content of a stored write, with only its own fields; undefined when it is not one. */
+function readContent(value: unknown): WriteContent | undefined {
+  if (!isFields(value)) return undefined;
+  const { gratitude, celebration, manifestation, memory, mood } = value;
+  if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
+  if (memory !== undefined && !text(memory)) return undefined;
+  if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
+  return {
+    gratitude,
+    celebration,
+    manifestation,
+    ...(memory === undefined ? {} : { memory }),
+    ...(mood === undefined ? {} : { mood }),
+  };
+}
+
+/**
+ * One stored write as this version reads it, with only the fields it knows; undefined when it cannot be read. Plain
+ * code rather than a schema: the lists read the queue as the journal opens, before any validation code has loaded.
+ */
+function readWrite(item: unknown): PendingWrite | undefined {
+  if (!isFields(item) || !text(item.id) || !text(item.opId)) return undefined;
+  const { kind, id, opId, waited } = item;
+  if (waited !== undefined && typeof waited !== 'boolean') return undefined;
+  const mark = { opId, ...(waited === undefined ? {} : { waited }) };
+  if (kind === 'delete') return { kind, id, ...mark };
+  const content = readContent(item.content);
+  if (!content || !text(item.localDate)) return undefined;
+  if (kind === 'update') return { kind, id, content, localDate: item.localDate, ...mark };
+  if (kind !== 'create' || !text(item.writtenAt)) return undefined;
+  const { utcOffset, day } = item;
+  if (utcOffset !== undefined && typeof utcOffset !== 'number') return undefined;
+  if (day !== undefined && !text(day)) return undefined;
+  return {
+    kind,
+    id,
+    content,
+    localDate: item.localDate,
+    ...(utcOffset === undefined ? {} : { utcOffset }),
+    writtenAt: item.writtenAt,
+    ...(day === undefined ? {} : { day }),
+    ...mark,
+  };
+}
 
 /** The stored queue, keeping whatever is still readable (a newer or older app version may have written it). */
 export function parseQueue(stored: unknown): PendingWrite[] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((item) => {
-    const parsed = pendingWriteSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    const write = readWrite(item);
+    return write ? [write] : [];
   });
 }
 

@@ -1,13 +1,9 @@
-import {
-  entryContentSchema,
-  type EntryContent,
-  type EntryField,
-  type JournalEntry,
-} from '../../../../shared/entry-schemas';
-import { JOURNAL_MESSAGES } from '../../../../shared/messages';
+import type { EntryField } from '../../../../shared/entry-fields';
+import type { EntryContent, JournalEntry } from '../../../../shared/entry-schemas';
+import type { Mood } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
 
-export { PROMPTS } from '../../../../shared/entry-schemas';
+export { PROMPTS } from '../../../../shared/entry-fields';
 
 export const MANIFESTATION_HINT = 'Imagine you have already achieved your goals and write as if they are true.';
 
@@ -24,20 +20,40 @@ export function valuesOf(entry: JournalEntry): EntryValues {
   };
 }
 
-/** What is sent: the memory only while the memory section is on (docs/product.md §3). */
-export function contentOf(values: EntryValues, showMemory: boolean): EntryContent {
+/**
+ * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
+ * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own).
+ */
+export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
-  return showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
+  const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
+  return mood === undefined ? text : { ...text, mood };
+}
+
+let contentCheck: Promise<typeof import('./entry-check')> | undefined;
+
+/**
+ * Loads the check of an entry's content (the schema the server also uses, with its validation library): asked for
+ * when a form to write or edit opens, not with the journal, which opens without it.
+ */
+export function loadContentCheck(): Promise<typeof import('./entry-check')> {
+  contentCheck ??= import('./entry-check');
+  return contentCheck;
 }
 
 /** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */
-export function contentProblem(content: EntryContent): string | null {
-  const parsed = entryContentSchema.safeParse(content);
-  if (parsed.success) return null;
-  return parsed.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
+export async function contentProblem(content: EntryContent): Promise<string | null> {
+  return (await loadContentCheck()).contentProblem(content);
 }
 
-/** A refused save says why (400, with the validation message); any other failure gets the general words. */
+/** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */
+const DAY_RULES: readonly string[] = ['today-only', 'edit-today-only'];
+
+/**
+ * A refused save says why (400, with the validation message; 403 for a day the writer may not write to, with the
+ * rule); any other failure gets the general words.
+ */
 export function saveFailureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status === 400 ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  return error.status === 400 || (error.status === 403 && DAY_RULES.includes(error.code)) ? error.message : fallback;
 }

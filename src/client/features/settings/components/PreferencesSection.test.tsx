@@ -5,6 +5,7 @@ import { answer, click, draw, PROFILE, settled, switchNamed, words, type Answer 
 import { PreferencesSection } from './PreferencesSection';
 
 const memorySwitch = () => switchNamed('Memory Section');
+const pastDaysSwitch = () => switchNamed('Write and edit past days');
 
 describe('Settings: Preferences', () => {
   it("shows the memory section's setting as the profile has it", async () => {
@@ -47,5 +48,18 @@ describe('Settings: Preferences', () => {
     });
     expect(memorySwitch().getAttribute('aria-checked')).toBe('false');
     expect(profiles).toEqual([]);
+  });
+
+  it('turns writing past days on, off by default, leaving the memory section as it is', async () => {
+    const requests = answer(() => ({ status: 200, body: { ...PROFILE, writePastDays: true } }));
+    const { profiles } = await draw(<PreferencesSection showMemorySection={false} />);
+    expect(pastDaysSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(words()).toContain('Add entries to days you missed and edit earlier ones; each says when it was written');
+
+    await click(pastDaysSwitch());
+    await settled(() => expect(words()).toContain(SETTINGS_MESSAGES.preferencesUpdated));
+    expect(requests).toEqual([{ method: 'PATCH', path: '/api/profile', body: { preferences: { writePastDays: true } } }]);
+    expect(profiles.at(-1)?.writePastDays).toBe(true);
+    expect(memorySwitch().getAttribute('aria-checked')).toBe('false');
   });
 });

@@ -1,19 +1,28 @@
+import type { ProfileUpdate } from '../../../../shared/profile-schemas';
 import { SETTINGS_MESSAGES } from '../../../../shared/messages';
 import { Switch } from '../../../ui/Switch';
 import { useToast } from '../../../ui/toast-context';
 import { useUpdateProfile } from '../api';
 
-export function PreferencesSection({ showMemorySection }: { showMemorySection: boolean }) {
+type Preferences = NonNullable<ProfileUpdate['preferences']>;
+
+export interface PreferencesSectionProps {
+  showMemorySection: boolean;
+  /** Whether past days can get an entry and past entries can be edited (docs/product.md §5). */
+  writePastDays?: boolean;
+}
+
+export function PreferencesSection({ showMemorySection, writePastDays = false }: PreferencesSectionProps) {
   const toast = useToast();
   const updateProfile = useUpdateProfile();
   // While saving, show where the switch is going rather than where it was.
-  const checked = updateProfile.isPending
-    ? (updateProfile.variables.preferences?.showMemorySection ?? showMemorySection)
-    : showMemorySection;
+  const saving = updateProfile.isPending ? updateProfile.variables.preferences : undefined;
+  const memoryChecked = saving?.showMemorySection ?? showMemorySection;
+  const pastDaysChecked = saving?.writePastDays ?? writePastDays;
 
-  function toggle(next: boolean) {
+  function change(preferences: Preferences) {
     updateProfile.mutate(
-      { preferences: { showMemorySection: next } },
+      { preferences },
       {
         onSuccess: () => toast.success(SETTINGS_MESSAGES.preferencesUpdated),
         onError: () => toast.error(SETTINGS_MESSAGES.preferencesFailed),
@@ -27,9 +36,16 @@ export function PreferencesSection({ showMemorySection }: { showMemorySection: b
       <Switch
         label="Memory Section"
         description="Show the memory prompt in your daily entry"
-        checked={checked}
+        checked={memoryChecked}
         disabled={updateProfile.isPending}
-        onChange={toggle}
+        onChange={(next) => change({ showMemorySection: next })}
+      />
+      <Switch
+        label="Write and edit past days"
+        description="Add entries to days you missed and edit earlier ones; each says when it was written"
+        checked={pastDaysChecked}
+        disabled={updateProfile.isPending}
+        onChange={(next) => change({ writePastDays: next })}
       />
     </section>
   );

@@ -34,7 +34,10 @@ export function SettingsPage({ reminders, data, journalImport }: SettingsSection
         </p>
       </div>
       <ProfileSection displayName={displayName} />
-      <PreferencesSection showMemorySection={profile?.showMemorySection ?? false} />
+      <PreferencesSection
+        showMemorySection={profile?.showMemorySection ?? false}
+        writePastDays={profile?.writePastDays === true}
+      />
       {reminders}
       <PasswordSection email={user.email} />
       {data}

@@ -1,6 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { journalDayPath } from '../../../../lib/paths';
+import type { Mood } from '../../../../../shared/mood';
+import '../../../../styles/mood.css';
 import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from '../date-grid';
 
 /**
@@ -59,6 +61,8 @@ export interface CalendarGridProps {
   today: string;
   /** The entries of each day that has some. */
   counts: Record<string, number>;
+  /** The mood of each day that has one: the day is drawn in its colour, and named with its word. */
+  moods?: Record<string, Mood>;
   /** The day that takes the tab stop, if it is in this month. */
   focusDay: string | undefined;
   /** The grid's name: the month and year, and anything said about them. */
@@ -72,7 +76,7 @@ export interface CalendarGridProps {
  * row header per week. A day up to today is a link to its day view, named by its weekday, day, month and entries
  * ('Tuesday 14 October, 1 entry'); a day still to come is only a number.
  */
-export function CalendarGrid({ monthKey, today, counts, focusDay, label, size }: CalendarGridProps) {
+export function CalendarGrid({ monthKey, today, counts, moods = {}, focusDay, label, size }: CalendarGridProps) {
   const large = size === 'large';
   return (
     <table role="grid" className={`calendar-grid calendar-${size}`} aria-label={label}>
@@ -107,7 +111,15 @@ export function CalendarGrid({ monthKey, today, counts, focusDay, label, size }:
                 role="gridcell"
                 aria-disabled={day !== null && day > today ? true : undefined}
               >
-                {day !== null && <CalendarDay day={day} today={today} entries={counts[day] ?? 0} focusDay={focusDay} />}
+                {day !== null && (
+                  <CalendarDay
+                    day={day}
+                    today={today}
+                    entries={counts[day] ?? 0}
+                    mood={moods[day]}
+                    focusDay={focusDay}
+                  />
+                )}
               </td>
             ))}
           </tr>
@@ -121,15 +133,20 @@ function CalendarDay({
   day,
   today,
   entries,
+  mood,
   focusDay,
 }: {
   day: string;
   today: string;
   entries: number;
+  mood: Mood | undefined;
   focusDay: string | undefined;
 }) {
   const classes = ['calendar-day'];
   if (entries > 0) classes.push('has-entry');
+  // A mood colours a day with entries only: a day whose entries are gone has none.
+  const felt = entries > 0 ? mood : undefined;
+  if (felt !== undefined) classes.push('has-mood', `mood-${felt}`);
   if (day === today) classes.push('is-today');
   const number = Number(day.slice(8, 10));
   if (day > today) {
@@ -137,7 +154,7 @@ function CalendarDay({
     return (
       <span className={classes.join(' ')}>
         <span aria-hidden="true">{number}</span>
-        <span className="visually-hidden">{dayLabel(day, entries)}</span>
+        <span className="visually-hidden">{dayLabel(day, entries, felt)}</span>
       </span>
     );
   }
@@ -147,7 +164,7 @@ function CalendarDay({
       className={classes.join(' ')}
       data-day={day}
       tabIndex={day === focusDay ? 0 : -1}
-      aria-label={dayLabel(day, entries)}
+      aria-label={dayLabel(day, entries, felt)}
       aria-current={day === today ? 'date' : undefined}
       onClick={openAtTop}
     >

@@ -3,7 +3,9 @@ import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
 import '../../../../styles/calendar.css';
 import { useDayCounts } from '../api';
 import { calendarBounds, mergeDayCounts, monthAndYear } from '../date-grid';
+import type { Mood } from '../../../../../shared/mood';
 import { CalendarGrid, useRovingDay } from './CalendarGrid';
+import { MoodLegend } from './MoodLegend';
 
 export interface MonthCalendarProps {
   monthKey: string;
@@ -12,6 +14,8 @@ export interface MonthCalendarProps {
   today: string;
   /** Each day's entries among those the device holds for the month, writes waiting to sync included. */
   deviceCounts: Record<string, number>;
+  /** Each day's mood among those entries, where one has a mood. */
+  deviceMoods?: Record<string, Mood>;
 }
 
 function daysText(days: number): string {
@@ -30,7 +34,7 @@ function daysText(days: number): string {
  * are merged in, so a write waiting to sync is marked at once; offline, with no counts kept for the month, they
  * are all the calendar has, and it says so.
  */
-export function MonthCalendar({ monthKey, dayKey, today, deviceCounts }: MonthCalendarProps) {
+export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoods }: MonthCalendarProps) {
   const range = monthDayRange(monthKey);
   const first = dayNumberToKey(range.first);
   const bounds = calendarBounds(first, dayNumberToKey(range.last), today);
@@ -38,6 +42,9 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts }: MonthCa
   const askable = bounds !== undefined && Number(monthKey.slice(0, 4)) >= FIRST_CALENDAR_YEAR;
   const server = useDayCounts({ month: monthKey }, askable);
   const counts = mergeDayCounts(server.data?.days, deviceCounts);
+  // The device's entries hold the newest words, writes waiting to sync included: their moods go over the server's.
+  const moods = { ...server.data?.moods, ...deviceMoods };
+  const withMood = Object.keys(moods).filter((day) => (counts[day] ?? 0) > 0).length;
   const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(dayKey, bounds);
   const withEntries = Object.values(counts).filter((count) => count > 0).length;
   const fromDeviceOnly = askable && server.data === undefined && (server.isError || server.fetchStatus === 'paused');
@@ -50,6 +57,7 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts }: MonthCa
           monthKey={monthKey}
           today={today}
           counts={counts}
+          moods={moods}
           focusDay={focusDay}
           label={`Calendar, ${monthAndYear(monthKey)}`}
           size="large"
@@ -67,6 +75,7 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts }: MonthCa
           </p>
         )}
       </div>
+      {withMood > 0 && <MoodLegend />}
       {fromDeviceOnly && <p className="calendar-note muted">Marked from the entries saved on this device.</p>}
     </div>
   );

@@ -10,8 +10,18 @@ import { journalPath } from '../../list/journal-view';
 import { withPendingWrites } from '../../list/pending-entries';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { useDayCounts } from '../api';
-import { calendarBounds, clampDay, countByDay, mergeDayCounts, monthAndYear, monthName, monthsOfYear } from '../date-grid';
+import {
+  calendarBounds,
+  clampDay,
+  countByDay,
+  mergeDayCounts,
+  monthAndYear,
+  monthName,
+  monthsOfYear,
+  moodByDay,
+} from '../date-grid';
 import { CalendarGrid, openAtTop, useRovingDay } from './CalendarGrid';
+import { MoodLegend } from './MoodLegend';
 
 /** What the screen says when it has no days to show; only this screen says them. */
 export const YEAR_MESSAGES = {
@@ -48,8 +58,11 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
   const connection = useConnectionState();
   const pendingWrites = usePendingWrites();
   // Entries written on this device and not yet sent are on the year already.
-  const waiting = countByDay(withPendingWrites([], pendingWrites, (day) => day.startsWith(`${year}-`)));
+  const waitingEntries = withPendingWrites([], pendingWrites, (day) => day.startsWith(`${year}-`));
+  const waiting = countByDay(waitingEntries);
   const counts = query.data ? mergeDayCounts(query.data.days, waiting) : undefined;
+  // A year kept by an older version has no moods; a new entry waiting to sync is the day's newest.
+  const moods = { ...query.data?.moods, ...moodByDay(waitingEntries) };
   const bounds = calendarBounds(`${year}-01-01`, `${year}-12-31`, today);
   const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(
     year === thisYear ? today : `${year}-01-01`,
@@ -63,6 +76,7 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
       <>
         <p className="year-summary">{yearSummary(year, Object.keys(counts).length)}</p>
         {offline && <p className="calendar-note muted">{YEAR_MESSAGES.offlineCopy}</p>}
+        <MoodLegend />
         {/* The days' keys bubble up to here, where they move the focus from day to day and month to month. */}
         <div ref={containerRef} className="year-months" onKeyDown={onKeyDown} onFocus={onFocus}>
           {monthsOfYear(year).map((month) => {
@@ -91,6 +105,7 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
                   monthKey={month}
                   today={today}
                   counts={counts}
+                  moods={moods}
                   focusDay={tabStop}
                   label={`${monthAndYear(month)}, ${monthDays === 1 ? '1 day' : `${monthDays} days`} with entries`}
                   size="small"

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useAuth } from '../../../../lib/session/auth-context';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { useDayEntries } from '../../api';
 import { ListStatus, useListLoad } from '../../load-status/components/ListStatus';
@@ -6,6 +7,7 @@ import { LookBack } from '../../look-back/components/LookBack';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { withPendingWrites } from '../pending-entries';
 import { EntryCard } from './EntryCard';
+import { PastDayPanel } from './PastDayPanel';
 import { TodayPanel } from './TodayPanel';
 
 export interface EntryListProps {
@@ -19,16 +21,27 @@ export interface EntryListProps {
  * The entries of one day, newest first; on today, the quote and the way to write first (quieter once today has an
  * entry, saved or waiting), and looking back after.
  */
-export function DayEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
+export function DayEntries({
+  dayKey,
+  today,
+  onAddEntry,
+  onAddEntryFor,
+  onDelete,
+  deletingId,
+}: EntryListProps & { dayKey: string; onAddEntryFor: (day: string) => void }) {
+  const { profile } = useAuth();
   const query = useDayEntries(dayKey, today);
   const pendingWrites = usePendingWrites();
   const headingId = useId();
   const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
   const load = useListLoad(query, entries.length);
+  // A past day without an entry, for a writer who writes past days, once its list has said it is empty.
+  const offerPastDay = profile?.writePastDays === true && dayKey < today && query.isSuccess && entries.length === 0;
 
   return (
     <>
       {dayKey === today && <TodayPanel today={today} onAddEntry={onAddEntry} written={entries.length > 0} />}
+      {offerPastDay && <PastDayPanel day={dayKey} today={today} onAddEntry={() => onAddEntryFor(dayKey)} />}
       <section className="entries" aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
           Entries

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { PROMPTS } from '../../../../../shared/entry-schemas';
-import { button, click, draw, hasButton, USER } from '../../../../test/dom';
+import { button, click, draw, hasButton, PROFILE, USER } from '../../../../test/dom';
 import { EntryCard } from './EntryCard';
 
 const TODAY = '2026-11-22';
@@ -22,14 +22,17 @@ function entryOf(localDate: string): JournalEntry {
   };
 }
 
-function drawCard(entry: JournalEntry, inMonth = false) {
+function drawCard(entry: JournalEntry, inMonth = false, writePastDays = false) {
   return draw(<EntryCard entry={entry} today={TODAY} inMonth={inMonth} onDelete={() => undefined} deleting={false} />, {
     at: `/journal?date=${entry.localDate}`,
+    profile: { ...PROFILE, writePastDays },
   });
 }
 
-// "Only entries whose day is the writer's today can be edited" (docs/product.md): the server refuses the rest on its
-// own; the card offers Edit on today's alone.
+const when = () => document.querySelector('.entry-when')?.textContent ?? '';
+
+// "Only entries whose day is the writer's today can be edited" (docs/product.md §5), unless the writer writes past
+// days: the server refuses the rest on its own; the card offers Edit on those it would take.
 describe("an entry's card", () => {
   it("offers Edit on today's entry, which opens its answers for editing in place", async () => {
     await drawCard(entryOf(TODAY));
@@ -49,5 +52,101 @@ describe("an entry's card", () => {
       expect(hasButton('Delete')).toBe(true);
       expect(document.querySelector('article')?.textContent).toContain(PROMPTS.gratitude);
     }
+  });
+
+  it('offers Edit on an entry of an earlier day to a writer who writes past days, and opens it in place', async () => {
+    for (const inMonth of [false, true]) {
+      await drawCard(entryOf('2026-11-21'), inMonth, true);
+      expect(hasButton('Edit')).toBe(true);
+      await click(button('Edit'));
+      const gratitude = [...document.querySelectorAll('textarea')].find((field) => field.name === 'gratitude');
+      expect(gratitude?.value).toBe('The morning light');
+    }
+  });
+
+  it('never offers Edit on an entry of a day after today, whatever the setting', async () => {
+    for (const writePastDays of [false, true]) {
+      await drawCard(entryOf('2026-11-23'), false, writePastDays);
+      expect(hasButton('Edit')).toBe(false);
+      expect(hasButton('Delete')).toBe(true);
+    }
+  });
+
+  it('says quietly when an entry was added or edited after its own day, and nothing for one of its own day', async () => {
+    await drawCard({ ...entryOf('2026-11-20'), addedOn: '2026-11-22' }, false, true);
+    // The time it was written is the added day's, and said with it, not beside the entry's own day.
+    const time = document.querySelector('.entry-late')?.textContent ?? '';
+    expect(time).toMatch(/^added on November 22 at \d{1,2}:15\s[AP]M$/);
+    expect(document.querySelector('time.entry-time')).toBeNull();
+    expect(when()).not.toContain('edited');
+
+    await drawCard({ ...entryOf('2026-11-20'), editedOn: '2026-11-21' });
+    expect(when()).toContain('edited on November 21');
+    expect(when()).not.toContain('added');
+    expect(document.querySelector('time.entry-time')).not.toBeNull();
+
+    await drawCard({ ...entryOf('2026-11-20'), addedOn: '2026-11-21', editedOn: '2026-11-22' }, true);
+    expect(when()).toMatch(/added on November 21 at [^,]+, edited on November 22$/);
+
+    // Another year is named.
+    await drawCard({ ...entryOf('2025-12-31'), addedOn: '2026-01-02' });
+    expect(when()).toContain('added on January 2, 2026');
+
+    await drawCard(entryOf('2026-11-20'));
+    expect(when()).not.toMatch(/added|edited/);
+  });
+});
+
+/** The five moods' radio buttons, as a screen reader finds them: each named by its word. */
+function moodRadios(): { word: string; checked: boolean; input: HTMLInputElement }[] {
+  return [...document.querySelectorAll<HTMLInputElement>('fieldset.mood-choice input[type="radio"]')].map((input) => ({
+    word: input.closest('label')?.textContent?.trim() ?? '',
+    checked: input.checked,
+    input,
+  }));
+}
+
+// How the day felt (docs/product.md §5): a word, never a colour alone.
+describe("an entry's mood on its card", () => {
+  it('says the mood in words, and nothing for an entry without one', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 4 });
+    const note = document.querySelector('.entry-mood');
+    expect(note?.textContent).toBe('Mood: Good');
+    expect(note?.querySelector('.mood-dot')?.getAttribute('aria-hidden')).toBe('true');
+
+    await drawCard(entryOf(TODAY));
+    expect(document.querySelector('.entry-mood')).toBeNull();
+    expect(document.querySelector('article')?.textContent).not.toContain('Mood');
+  });
+
+  it('opens an edit with the five moods as one radio group, its own chosen, and lets it change or go', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 2 });
+    await click(button('Edit'));
+    const group = document.querySelector('fieldset.mood-choice');
+    expect(group?.querySelector('legend')?.textContent).toBe('How did the day feel? (optional)');
+    expect(moodRadios().map(({ word, checked }) => [word, checked])).toEqual([
+      ['Rough', false],
+      ['Low', true],
+      ['Okay', false],
+      ['Good', false],
+      ['Great', false],
+    ]);
+    // One group: the five share a name, so arrows move between them and one tap chooses.
+    expect(new Set(moodRadios().map(({ input }) => input.name)).size).toBe(1);
+
+    await click(moodRadios()[4]?.input as HTMLInputElement);
+    expect(moodRadios().filter(({ checked }) => checked).map(({ word }) => word)).toEqual(['Great']);
+
+    await click(button('No mood'));
+    expect(moodRadios().some(({ checked }) => checked)).toBe(false);
+    expect(hasButton('No mood')).toBe(false);
+  });
+
+  it('asks before discarding a changed mood, as it does for changed words', async () => {
+    await drawCard({ ...entryOf(TODAY), mood: 3 });
+    await click(button('Edit'));
+    await click(moodRadios()[0]?.input as HTMLInputElement);
+    await click(button('Cancel'));
+    expect(document.body.textContent).toContain('Discard your changes?');
   });
 });

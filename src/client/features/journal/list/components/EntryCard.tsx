@@ -6,24 +6,35 @@ import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { answeredFields } from '../../print/journal-export';
+import { AnswerText } from '../../reading/components/AnswerText';
 import { useUpdateEntry } from '../../sync/entry-writes';
+import type { Mood } from '../../../../../shared/mood';
 import { EntryFields } from '../../writing/components/EntryFields';
+import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
 import {
   PROMPTS,
   contentOf,
   contentProblem,
+  loadContentCheck,
   saveFailureMessage,
   valuesOf,
   type EntryValues,
 } from '../../writing/entry-content';
-import { formatClockTime, formatDayInMonth, formatMonthDay } from '../journal-view';
+import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from '../journal-view';
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** An entry being edited: its text and its mood (null for none). */
+interface EditDraft {
+  values: EntryValues;
+  mood: Mood | null;
+}
+
 /** Whether editing has changed anything the entry would be saved with. */
-function hasChanges(draft: EntryValues, entry: JournalEntry, showMemory: boolean): boolean {
-  const now = contentOf(draft, showMemory);
+function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean): boolean {
+  const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
+  if (draft.mood !== (entry.mood ?? null)) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -40,20 +51,27 @@ export interface EntryCardProps {
 
 /**
  * One entry, read like a page of a journal (docs/product.md §2): the day leads (in month view the day's heading above
- * says it), the time is a quiet note, and only the prompts answered are shown, as in print. Edit (entries of today
- * only) and Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
+ * says it), the time is a quiet note, and only the prompts answered are shown, as in print. An entry written or last
+ * edited after its own day says so, as quietly. Edit (entries of today only, unless the writer writes past days) and
+ * Delete; editing happens in place, and leaving it with changes asks first, as the new-entry form does.
  */
 export function EntryCard({ entry, pending = false, today, inMonth, onDelete, deleting }: EntryCardProps) {
   const { profile } = useAuth();
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const update = useUpdateEntry();
-  const [draft, setDraft] = useState<EntryValues | null>(null);
+  const [draft, setDraft] = useState<EditDraft | null>(null);
   // After editing, focus goes back to the Edit button (which is mounted again) rather than to the page. An effect of
   // the card's runs after the discard dialog has closed (child effects run first), while the page is no longer inert.
   const [returnFocus, setReturnFocus] = useState(0);
   const [askDiscard, setAskDiscard] = useState(false);
   const cardRef = useRef<HTMLElement>(null);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) void loadContentCheck().catch(() => undefined);
+  }, [editing]);
   useEffect(() => {
     if (returnFocus > 0) cardRef.current?.querySelector<HTMLElement>('.entry-edit-button')?.focus();
   }, [returnFocus]);
@@ -64,7 +82,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     inMonth || time === null
       ? `Entry from ${[formatMonthDay(entry.localDate), time].filter(Boolean).join(', ')}`
       : `Entry from ${time}`;
-  const canEdit = entry.localDate === today;
+  // Today's entries, and, for a writer who writes past days, earlier ones too; never one of a day after today.
+  const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
+  // An entry added after its day was written at a time of another day: the note says it with that day.
+  const late = lateWriteNote(entry, entry.addedOn ? time : null);
   const fields = answeredFields(entry);
 
   function finishEditing() {
@@ -86,11 +107,15 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     cancel();
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!draft || update.isPending) return;
-    const content = contentOf(draft, showMemory);
-    const problem = contentProblem(content);
+    if (!draft || update.isPending || checking.current) return;
+    // The mood is always sent with an edit: null takes it off the entry.
+    const content = contentOf(draft.values, showMemory, draft.mood);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -113,11 +138,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       <header className="entry-card-header">
         <p className="entry-when">
           {!inMonth && <span className="entry-day">{formatDayInMonth(entry.localDate)}</span>}
-          {time !== null && (
+          {time !== null && !entry.addedOn && (
             <time className="entry-time" dateTime={entry.date}>
               {time}
             </time>
           )}
+          {late && <span className="entry-late">{late}</span>}
         </p>
         {pending && (
           <p className="entry-pending" role="status">
@@ -131,7 +157,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft(valuesOf(entry))}
+                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null })}
               >
                 Edit
               </Button>
@@ -147,20 +173,28 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           </div>
         )}
       </header>
+      {!draft && entry.mood !== undefined && <MoodNote mood={entry.mood} />}
       {draft ? (
         <form
           className="form entry-edit-form"
           aria-label={`Edit ${lowerFirst(name)}`}
-          onSubmit={save}
+          onSubmit={(event) => void save(event)}
           onKeyDown={onEditKeyDown}
           noValidate
         >
+          <MoodChoice
+            mood={draft.mood}
+            disabled={update.isPending}
+            onChange={(mood) => setDraft((current) => (current ? { ...current, mood } : current))}
+          />
           <EntryFields
-            values={draft}
+            values={draft.values}
             showMemory={showMemory}
             readOnly={update.isPending}
             autoFocus
-            onChange={(field, value) => setDraft((current) => (current ? { ...current, [field]: value } : current))}
+            onChange={(field, value) =>
+              setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
+            }
           />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
@@ -179,7 +213,9 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           {fields.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd dir="auto">{entry[field].trim()}</dd>
+              <dd dir="auto" className="answer-text">
+                <AnswerText text={entry[field]} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -16,12 +16,14 @@ export interface JournalListProps {
   today: string;
   onNavigate: (next: JournalLocation) => void;
   onAddEntry: () => void;
+  /** Opens the form for an earlier day that has no entry (past days). */
+  onAddEntryFor: (day: string) => void;
   /** True when coming back from writing, so focus lands on the date rather than nowhere. */
   focusHeading: boolean;
 }
 
 /** The list step: date and navigation, statistics, then the day's or month's entries. */
-export function JournalList({ location, today, onNavigate, onAddEntry, focusHeading }: JournalListProps) {
+export function JournalList({ location, today, onNavigate, onAddEntry, onAddEntryFor, focusHeading }: JournalListProps) {
   const toast = useToast();
   const removal = useDeleteEntry();
   const [pendingDelete, setPendingDelete] = useState<JournalEntry | null>(null);
@@ -53,7 +55,11 @@ export function JournalList({ location, today, onNavigate, onAddEntry, focusHead
     <div className="journal-list">
       <ListHeader location={location} today={today} onNavigate={onNavigate} headingRef={headingRef} />
       <StatsPanel today={today} shownMonth={location.view === 'month' ? location.date.slice(0, 7) : undefined} />
-      {location.view === 'month' ? <MonthEntries {...listProps} /> : <DayEntries {...listProps} />}
+      {location.view === 'month' ? (
+        <MonthEntries {...listProps} />
+      ) : (
+        <DayEntries {...listProps} onAddEntryFor={onAddEntryFor} />
+      )}
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete this entry?"

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTRY_FIELDS, isBlankEntry, type JournalEntry, PROMPTS } from '../../../../../shared/entry-schemas';
+import { ENTRY_FIELDS, isBlankEntry, PROMPTS } from '../../../../../shared/entry-fields';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { journalDayPath } from '../../../../lib/paths';
 import { buttonClassName } from '../../../../ui/Button';
 import { formatDayHeading } from '../../list/journal-view';
+import { AnswerText } from '../../reading/components/AnswerText';
 
 const answered = (entry: JournalEntry) => ENTRY_FIELDS.filter((field) => !isBlankEntry({ [field]: entry[field] }));
 
@@ -34,12 +36,14 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
     <article className={quote ? 'look-back-entry look-back-entry-quote' : 'look-back-entry'} aria-label={`Entry from ${day}`}>
       {quote ? (
         <blockquote className="look-back-line" dir="auto">
-          <p>{line}</p>
+          <p>
+            <AnswerText text={line} runOn />
+          </p>
         </blockquote>
       ) : (
         <p className="look-back-line" dir="auto">
           {!lineIsGratitude && fields[0] && <span className="look-back-prompt">{PROMPTS[fields[0]]} </span>}
-          {line}
+          <AnswerText text={line} runOn />
         </p>
       )}
       {quote && (
@@ -52,7 +56,9 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
           {rest.map((field) => (
             <div key={field} className="entry-answer">
               <dt>{PROMPTS[field]}</dt>
-              <dd dir="auto">{entry[field]}</dd>
+              <dd dir="auto" className="answer-text">
+                <AnswerText text={entry[field]} />
+              </dd>
             </div>
           ))}
         </dl>

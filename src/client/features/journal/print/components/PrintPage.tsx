@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PROMPTS } from '../../../../../shared/entry-schemas';
+import { PROMPTS } from '../../../../../shared/entry-fields';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey } from '../../../../lib/today';
@@ -8,6 +8,7 @@ import { Button } from '../../../../ui/Button';
 import { Notice } from '../../../../ui/Notice';
 import { formatDayHeading } from '../../list/journal-view';
 import { loadErrorMessages } from '../../load-status/load-failure';
+import { AnswerText } from '../../reading/components/AnswerText';
 import { useJournalExport } from '../api';
 import {
   answeredFields,
@@ -34,7 +35,9 @@ function PrintedEntry({ entry }: { entry: ExportedEntry }) {
         {answeredFields(entry).map((field) => (
           <div key={field} className={isShortAnswer(entry[field]) ? 'print-answer print-answer-short' : 'print-answer'}>
             <dt>{PROMPTS[field]}</dt>
-            <dd dir="auto">{entry[field].trim()}</dd>
+            <dd dir="auto" className="answer-text">
+              <AnswerText text={entry[field]} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../../shared/entry-schemas';
+import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../../shared/entry-fields';
 import { SEARCH_MESSAGES } from '../../../../../shared/messages';
 import { parseSearchQuery, SearchQueryError, type SearchResult, type SearchTerm } from '../../../../../shared/search';
 import { journalDayPath, paths } from '../../../../lib/paths';

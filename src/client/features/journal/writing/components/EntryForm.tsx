@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newEntryId } from '../../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../../shared/entry-schemas';
+import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey, utcOffsetNow } from '../../../../lib/today';
@@ -9,41 +9,58 @@ import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, saveFailureMessage, type EntryValues } from '../entry-content';
+import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
+import type { Mood } from '../../../../../shared/mood';
+import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
+import { MoodChoice } from './MoodChoice';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
 export interface EntryFormProps {
+  /** An earlier day the entry is for (past days, docs/product.md §5); left out, the writer's today. */
+  day?: string;
   /** Called once the entry is stored. */
   onSaved: () => void;
   /** Called when the writer leaves without saving. */
   onLeave: () => void;
 }
 
-/** "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). */
-export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
+
+/**
+ * "Today's Reflection": the prompts, then save (with the empty-entry and discard questions of docs/product.md §5). With
+ * a `day`, the same for an earlier day that has no entry, for a writer who writes past days.
+ */
+export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const { user, profile } = useAuth();
   const userId = user?.id;
   const showMemory = profile?.showMemorySection ?? false;
   const toast = useToast();
   const create = useCreateEntry();
   // What was written today and not yet saved comes back: after leaving the form, a reload or a crash.
-  const [day] = useState(todayKey);
+  const [day] = useState(() => pastDay ?? todayKey());
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
+  const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  const content = contentOf(values, showMemory);
+  // A new entry without a mood leaves it out.
+  const content = contentOf(values, showMemory, mood ?? undefined);
+  // A save waits for the check of its content; a second press meanwhile does nothing.
+  const checking = useRef(false);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values });
-  }, [userId, day, entryId, values]);
+    void loadContentCheck().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood });
+  }, [userId, day, entryId, values, mood]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -61,20 +78,23 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
     setRefocusRequest((n) => n + 1);
   }
 
-  function save(event: FormEvent<HTMLFormElement>) {
+  async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || checking.current) return;
     if (isBlankEntry(content)) {
       setDialog('empty');
       return;
     }
-    const problem = contentProblem(content);
+    checking.current = true;
+    const problem = await contentProblem(content).finally(() => {
+      checking.current = false;
+    });
     if (problem) {
       toast.error(problem);
       return;
     }
     create.mutate(
-      { id: entryId, content, localDate: todayKey(), utcOffset: utcOffsetNow() },
+      { id: entryId, content, localDate: todayKey(), utcOffset: utcOffsetNow(), ...(pastDay ? { day: pastDay } : {}) },
       {
         onSuccess: (result) => {
           // Offline, the entry waits in the outbox: the list shows it as waiting to sync.
@@ -95,10 +115,11 @@ export function EntryForm({ onSaved, onLeave }: EntryFormProps) {
   return (
     <section className="card step-card entry-form-step" aria-labelledby={headingId}>
       <header className="entry-form-header">
-        <h1 id={headingId}>Today&apos;s Reflection</h1>
-        <p className="muted">{formatDayHeading(todayKey(), 'long')}</p>
+        <h1 id={headingId}>{reflectionTitle(pastDay, todayKey())}</h1>
+        <p className="muted">{formatDayHeading(pastDay ?? todayKey(), 'long')}</p>
       </header>
-      <form className="form entry-form" aria-labelledby={headingId} onSubmit={save} noValidate>
+      <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
+        <MoodChoice mood={mood} onChange={setMood} disabled={create.isPending} />
         <EntryFields
           values={values}
           showMemory={showMemory}
