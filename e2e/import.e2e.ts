@@ -158,8 +158,12 @@ describe('importing a journal in Settings', () => {
       await visible(section.getByRole('heading', { name: 'Import finished' }));
       const labels = (await seen()).map((state) => state.label);
       const phases = labels.filter((label, index) => label !== labels[index - 1]);
-      // While the server reads the file nothing has been written yet, and the bar does not pretend otherwise.
-      expect(phases.slice(0, 2)).toEqual(['Uploading…', 'Reading your file…']);
+      // While the server reads the file nothing has been written yet, and the bar does not pretend otherwise. A
+      // fast server may send its first count before the page has drawn the reading phase, which is then skipped.
+      expect(phases[0]).toBe('Uploading…');
+      const firstCount = phases.findIndex((label) => label.startsWith('Importing'));
+      expect(phases.slice(1, firstCount).every((label) => label === 'Reading your file…')).toBe(true);
+      expect(firstCount).toBeGreaterThan(0);
       const counts = (await seen())
         .filter((state) => state.label.startsWith('Importing'))
         .map((state) => {
