@@ -137,10 +137,13 @@ describe('the welcome after the first sign-in', () => {
   });
 
   it('opens again from About, and closing it leaves the journal as it was', async () => {
-    await withJournal(async (page) => {
+    await withJournal(async (page, account) => {
       await journalSettled(page);
       expect(await welcome(page).count()).toBe(0);
-      await page.goto('/about');
+      // As a writer reaches About: from the account menu.
+      await page.getByRole('button', { name: account.name }).click();
+      await page.getByRole('menuitem', { name: 'About & FAQ' }).click();
+      await page.waitForURL('**/about');
       await page.getByRole('link', { name: 'See the welcome again' }).click();
       await visible(welcome(page).getByRole('heading', { name: 'Welcome to your journal' }));
       expect(new URL(page.url()).searchParams.get('welcome')).toBe('again');
