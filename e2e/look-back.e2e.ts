@@ -151,7 +151,7 @@ describe('looking back', () => {
       // The jar's entry opens whole too.
       await jar(page).getByRole('link', { name: /^Open / }).click();
       await page.waitForURL((url) => url.searchParams.has('date'));
-      await visible(page.getByRole('article').getByText(shown));
+      await visible(page.getByRole('article').getByText(shown).first());
     });
   });
 
