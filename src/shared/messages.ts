@@ -93,6 +93,7 @@ export const JOURNAL_MESSAGES = {
   dayOutOfRange: 'day must be a date from 1900 on',
   dayInvalid: 'day must be a date, written YYYY-MM-DD',
   emptyEntry: "You haven't entered anything into your journal entry.",
+  answersKeepTheirPrompts: 'answers: an edit keeps the prompts the entry was written with, in the same wording and order',
 } as const;
 
 /** Offline use (docs/decisions/007-offline-writes.md): what the screens say meanwhile. */
@@ -190,7 +191,7 @@ export const SEARCH_MESSAGES = {
   empty: 'Type a word to search for.',
   tooLong: 'Searches are limited to 200 characters.',
   tooManyTerms: 'Search for at most 10 words at a time.',
-  invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation or memory.',
+  invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation, memory, or answers (your own prompts).',
   invalidOrder: 'Choose an order: newest or best.',
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
   invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',

@@ -21,9 +21,27 @@ import { type RunningServer, startServer } from '../../../e2e/support/server';
 import { localDayKey } from '../../shared/dates';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
+import { SQLITE_INDEXED_MEMORY } from '../db/migrations/022_own_prompts';
 
-/** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
-const UNDO_NEWEST_MIGRATION = 'alter table journal_entry drop column mood;';
+/**
+ * Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. The search
+ * triggers go back to what migration 011 made, read from the file itself.
+ */
+function undoNewestMigration(file: string): string {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    const triggers = db
+      .prepare("select name, sql from sqlite_schema where type = 'trigger' and sql like '%prompt_answers%'")
+      .all() as { name: string; sql: string }[];
+    const older = (trigger: string) => trigger.replace(SQLITE_INDEXED_MEMORY, 'new.memory').replace(', prompt_answers on', ' on');
+    return [
+      ...triggers.map((trigger) => `drop trigger ${trigger.name}; ${older(trigger.sql)};`),
+      'alter table journal_entry drop column prompt_answers; alter table profile drop column prompts;',
+    ].join(' ');
+  } finally {
+    db.close();
+  }
+}
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';
@@ -309,7 +327,7 @@ describe('npm run restore', { timeout: 180_000 }, () => {
 
     // A backup of an older version (before the newest migration) is compared with that version's schema, and restored.
     const newest = Object.keys(MIGRATIONS).at(-1) ?? '';
-    const older = tampered('older.db', `${UNDO_NEWEST_MIGRATION} delete from kysely_migration where name = '${newest}';`);
+    const older = tampered('older.db', `${undoNewestMigration(backup)} delete from kysely_migration where name = '${newest}';`);
     const restored = await tool('restore', [older], env);
     expect(restored.code, restored.stderr).toBe(0);
     // And the backup as it was, too; the server upgrades the older one and then reads it.

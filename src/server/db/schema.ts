@@ -64,6 +64,8 @@ export interface ProfileTable {
   theme: string | null;
   /** When the welcome after the first sign-in was finished or skipped (migration 020); null until then. */
   welcome_seen_at: string | null;
+  /** The writer's prompts (migration 022): JSON of a PromptChoice (src/shared/prompts.ts); null for the app's own. */
+  prompts: string | null;
   entry_count: Generated<number>;
   /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
   journal_version: Generated<number>;
@@ -135,6 +137,11 @@ export interface JournalEntryTable {
   edited_day: number | null;
   /** How the day felt, 1 (Rough) to 5 (Great), when the writer chose one (migration 021); else null. */
   mood: number | null;
+  /**
+   * The answers of an entry written with the writer's own prompts (migration 022, decision 033): JSON, a list of
+   * {prompt, answer}, each prompt's wording as it was when written. Null for an entry of the app's own prompts.
+   */
+  prompt_answers: string | null;
 }
 
 export interface JournalDayTable {

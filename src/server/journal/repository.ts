@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
 import { isMood, type Mood } from '../../shared/mood';
+import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
 
@@ -17,6 +18,23 @@ export interface EntryText {
 /** An entry's text and its mood (null for none): what a create stores and an edit rewrites. */
 export interface EntryWords extends EntryText {
   mood: Mood | null;
+}
+
+/**
+ * The answers of an entry written with the writer's own prompts, as journal_entry.prompt_answers keeps them (JSON,
+ * decision 033); null for an entry of the app's own prompts.
+ */
+export function storedAnswers(answers: readonly PromptAnswer[] | null | undefined): string | null {
+  return answers ? JSON.stringify(answers.map(({ prompt, answer }) => ({ prompt, answer }))) : null;
+}
+
+function parsedAnswers(stored: string | null): PromptAnswer[] | null {
+  if (stored === null) return null;
+  try {
+    return readAnswers(JSON.parse(stored));
+  } catch {
+    return null;
+  }
 }
 
 export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
@@ -35,8 +53,11 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     ...(row.added_day === null ? {} : { addedOn: dayNumberToKey(row.added_day) }),
     ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
     ...(isMood(row.mood) ? { mood: row.mood } : {}),
+    ...withAnswers(parsedAnswers(row.prompt_answers)),
   };
 }
+
+const withAnswers = (answers: PromptAnswer[] | null) => (answers ? { answers } : {});
 
 export async function findEntry(db: Db, userId: string, id: string) {
   const row = await db
@@ -81,7 +102,7 @@ type EntryRow = Selectable<JournalEntryTable>;
  * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
  * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean) {
+function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean, withAnswers: boolean) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -99,6 +120,7 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
         updated_at: arg('updated_at'),
         ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
         ...(withMood ? { mood: arg('mood') } : {}),
+        ...(withAnswers ? { prompt_answers: arg('prompt_answers') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -106,7 +128,9 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertRows = [0, 1, 2, 3, 4, 5, 6, 7].map((kind) => insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0));
+const insertRows = Array.from({ length: 16 }, (_, kind) =>
+  insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0, (kind & 8) !== 0),
+);
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -178,6 +202,8 @@ export interface NewEntryRow extends EntryText {
   editedDay?: number | null | undefined;
   /** How the day felt; absent or null for none. */
   mood?: Mood | null | undefined;
+  /** The answers to the writer's own prompts, with their wording; absent or null for the app's own prompts. */
+  answers?: readonly PromptAnswer[] | null | undefined;
 }
 
 /**
@@ -202,9 +228,11 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     added_day: input.addedDay ?? null,
     edited_day: input.editedDay ?? null,
     mood: input.mood ?? null,
+    prompt_answers: storedAnswers(input.answers),
   };
   const late = row.added_day !== null || row.edited_day !== null;
-  const kind = (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4);
+  const kind =
+    (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4) + (row.prompt_answers === null ? 0 : 8);
   const insert = insertRows[kind] as (typeof insertRows)[number];
   const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
@@ -245,13 +273,21 @@ export async function updateEntryText(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  text: EntryWords,
+  text: EntryWords & { answers?: readonly PromptAnswer[] | null | undefined },
   now: Date,
   editedDay?: number,
 ) {
+  const { answers, ...words } = text;
+  // An entry of the app's own prompts is rewritten as it always was; one of the writer's own keeps its answers' column.
+  const promptAnswers = answers ? { prompt_answers: storedAnswers(answers) } : {};
   const row = await trx
     .updateTable('journal_entry')
-    .set({ ...text, updated_at: now.toISOString(), ...(editedDay === undefined ? {} : { edited_day: editedDay }) })
+    .set({
+      ...words,
+      ...promptAnswers,
+      updated_at: now.toISOString(),
+      ...(editedDay === undefined ? {} : { edited_day: editedDay }),
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()

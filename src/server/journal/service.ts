@@ -134,6 +134,9 @@ function calendarRange(query: CalendarQuery, now: Date): { firstDay: number; las
  * blank is refused: the memory counts only where it is kept.
  */
 function storedText(content: EntryContent, journal: JournalState, keptMemory: string): EntryText {
+  // An entry of the writer's own prompts keeps its words in its answers alone (decision 033); the schema checked
+  // that one of them is written.
+  if (content.answers) return { gratitude: '', celebration: '', manifestation: '', memory: '' };
   const text: EntryText = {
     gratitude: content.gratitude,
     celebration: content.celebration,
@@ -142,6 +145,18 @@ function storedText(content: EntryContent, journal: JournalState, keptMemory: st
   };
   if (isBlankEntry(text)) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.emptyEntry);
   return text;
+}
+
+/**
+ * An edit keeps the prompts the entry was written with (docs/product.md §5): the same wording in the same order for an
+ * entry of the writer's own prompts, the four texts for one of the app's own. Changing prompts in Settings never
+ * changes what an entry asked.
+ */
+function keepsItsPrompts(entry: JournalEntry, content: EntryContent): void {
+  const kept = entry.answers?.map(({ prompt }) => prompt) ?? null;
+  const sent = content.answers?.map(({ prompt }) => prompt) ?? null;
+  const same = kept === null || sent === null ? kept === sent : kept.length === sent.length && kept.every((p, i) => p === sent[i]);
+  if (!same) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.answersKeepTheirPrompts);
 }
 
 function encodeCursor(entry: JournalEntry): string {
@@ -256,7 +271,19 @@ export class JournalService {
         const at = now().toISOString();
         const addedDay = pastDay ? today : null;
         const mood = input.content.mood ?? null;
-        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
+        const answers = input.content.answers ?? null;
+        return insertEntry(trx, {
+          id,
+          userId,
+          date: at,
+          updatedAt: at,
+          localDay,
+          utcOffset,
+          addedDay,
+          mood,
+          answers,
+          ...text,
+        });
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry: JournalEntry | undefined;
@@ -290,7 +317,8 @@ export class JournalService {
     if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
     // An edit that leaves the mood out keeps the entry's; null clears it.
     const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
-    const text = { ...storedText(input.content, journal, entry.memory), mood };
+    keepsItsPrompts(entry, input.content);
+    const text = { ...storedText(input.content, journal, entry.memory), mood, answers: input.content.answers };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
-import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../shared/entry-schemas';
+import { dayKeySchema, ENTRY_FIELDS } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
 import {
   parseSearchQuery,
   SEARCH_ORDERS,
   SearchQueryError,
+  type SearchField,
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
@@ -15,7 +16,7 @@ import type { EntryCursor } from '../journal/repository';
 /** A search as GET /api/search asks for it, checked. */
 export interface SearchRequest {
   terms: SearchTerm[];
-  prompt: EntryField | undefined;
+  prompt: SearchField | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
   order: SearchOrder;
@@ -88,7 +89,8 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
     throw error;
   }
   const promptValue = single(queries, 'prompt');
-  if (promptValue !== undefined && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
+  // `answers`: the answers of the entries written with the writer's own prompts.
+  if (promptValue !== undefined && promptValue !== 'answers' && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
     throw invalid('invalid-search', SEARCH_MESSAGES.invalidPrompt);
   }
   const orderValue = single(queries, 'order') ?? 'newest';
@@ -102,7 +104,7 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   const cursorValue = single(queries, 'cursor');
   return {
     terms,
-    prompt: promptValue as EntryField | undefined,
+    prompt: promptValue as SearchField | undefined,
     firstDay,
     lastDay,
     order,
@@ -138,7 +140,8 @@ export function sqliteMatch(terms: SearchTerm[]): string | undefined {
   return prefixes.size > 0 ? [...prefixes].join(' AND ') : undefined;
 }
 
-const WEIGHTS: Record<EntryField, string> = { gratitude: 'A', celebration: 'B', manifestation: 'C', memory: 'D' };
+// The answers to a writer's own prompts are indexed in the memory's place (migration 022).
+const WEIGHTS: Record<SearchField, string> = { gratitude: 'A', celebration: 'B', manifestation: 'C', memory: 'D', answers: 'D' };
 
 /** A lexeme of the writer's own, quoted as tsquery's input reads it. */
 function lexeme(ownerKey: string, word: string): string {
@@ -152,7 +155,7 @@ function lexeme(ownerKey: string, word: string): string {
  * open phrase; a prompt is the weight its words carry (migration 011). The text is built here from folded words
  * and cast to tsquery as it is, never parsed by to_tsquery.
  */
-export function postgresTsQuery(terms: SearchTerm[], ownerKey: string, prompt: EntryField | undefined): string | undefined {
+export function postgresTsQuery(terms: SearchTerm[], ownerKey: string, prompt: SearchField | undefined): string | undefined {
   const weight = prompt ? WEIGHTS[prompt] : '';
   const parts: string[] = [];
   for (const term of terms) {

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
-import type { EntryField, JournalEntry } from '../../shared/entry-schemas';
-import { compareNewestFirst, type SearchTerm } from '../../shared/search';
+import type { JournalEntry } from '../../shared/entry-schemas';
+import { compareNewestFirst, type SearchField, type SearchTerm } from '../../shared/search';
 import type { Dialect } from '../db/connect';
 import type { Database, JournalEntryTable } from '../db/schema';
 import { type EntryCursor, listEntries, toEntry } from '../journal/repository';
@@ -11,7 +11,7 @@ import { postgresTsQuery, sqliteMatch } from './query';
 export interface CandidateQuery {
   userId: string;
   terms: SearchTerm[];
-  prompt: EntryField | undefined;
+  prompt: SearchField | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
   after: EntryCursor | undefined;

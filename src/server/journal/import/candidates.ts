@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Mood } from '../../../shared/mood';
+import type { PromptAnswer } from '../../../shared/prompts';
 import type { EntryText } from '../repository';
 import type { CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
 
@@ -27,6 +28,8 @@ export interface Candidate {
   editedOn?: string | undefined;
   /** How the day felt, where the source has a mood (our own export; a Day One entry's where it has one). */
   mood?: Mood | undefined;
+  /** The answers to the writer's own prompts, with their wording (our own export; decision 033). */
+  answers?: PromptAnswer[] | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

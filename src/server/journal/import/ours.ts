@@ -33,6 +33,8 @@ const entrySchema = z.object({
   editedOn: dayKeySchema.optional(),
   // How the day felt; left out by older exports and by entries without one.
   mood: moodSchema.optional(),
+  // The answers to the writer's own prompts, each with its wording; left out by older exports and other entries.
+  answers: z.array(z.object({ prompt: text, answer: text })).optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -85,6 +87,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       addedOn: entry.addedOn,
       editedOn: entry.editedOn,
       mood: entry.mood ?? undefined,
+      answers: entry.answers,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

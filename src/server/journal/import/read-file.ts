@@ -91,7 +91,9 @@ export function readImportFile(
       refuse('its date is before 1900');
       continue;
     }
-    const content = entryContentSchema.safeParse(candidate.text);
+    const content = entryContentSchema.safeParse(
+      candidate.answers === undefined ? candidate.text : { ...candidate.text, answers: candidate.answers },
+    );
     if (!content.success) {
       const message = content.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
       refuse(message === JOURNAL_MESSAGES.emptyEntry ? 'it has no text' : message);

@@ -187,6 +187,7 @@ export class JournalImporter {
               addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
               editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
               mood: candidate.mood ?? null,
+              answers: candidate.answers ?? null,
               ...candidate.text,
             });
             if (stored) count += 1;

@@ -1,6 +1,6 @@
 import { isDayKey } from '../../../../shared/dates';
-import { ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-fields';
-import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchOrder } from '../../../../shared/search';
+import { ENTRY_FIELDS } from '../../../../shared/entry-fields';
+import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchField, type SearchOrder } from '../../../../shared/search';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
  */
 export interface SearchLocation {
   q: string;
-  prompt: EntryField | undefined;
+  prompt: SearchField | undefined;
   from: string | undefined;
   to: string | undefined;
   order: SearchOrder;
@@ -27,7 +27,10 @@ export function readSearchLocation(params: URLSearchParams): SearchLocation | un
   const to = day(params.get('to'));
   return {
     q: q.slice(0, SEARCH_MAX_QUERY_LENGTH),
-    prompt: (ENTRY_FIELDS as readonly (string | null)[]).includes(prompt) ? (prompt as EntryField) : undefined,
+    prompt:
+      prompt === 'answers' || (ENTRY_FIELDS as readonly (string | null)[]).includes(prompt)
+        ? (prompt as SearchField)
+        : undefined,
     // Days the wrong way round are read the right way round rather than as a search that can find nothing.
     from: from && to && from > to ? to : from,
     to: from && to && from > to ? from : to,

@@ -1,8 +1,14 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../../shared/entry-fields';
+import { ENTRY_FIELDS, PROMPTS } from '../../../../../shared/entry-fields';
 import { SEARCH_MESSAGES } from '../../../../../shared/messages';
-import { parseSearchQuery, SearchQueryError, type SearchResult, type SearchTerm } from '../../../../../shared/search';
+import {
+  parseSearchQuery,
+  SearchQueryError,
+  type SearchField as SearchPlace,
+  type SearchResult,
+  type SearchTerm,
+} from '../../../../../shared/search';
 import { journalDayPath, paths } from '../../../../lib/paths';
 import { Button } from '../../../../ui/Button';
 import { Icon } from '../../../../ui/Icon';
@@ -42,7 +48,10 @@ function Snippet({ result }: { result: SearchResult }) {
 }
 
 function ResultItem({ result }: { result: SearchResult }) {
-  const others = result.prompts.filter((prompt) => prompt !== result.prompt);
+  // An entry of the writer's own prompts names each prompt by the wording it was written with.
+  const label = result.prompt === 'answers' ? (result.promptWording ?? '') : PROMPTS[result.prompt];
+  const matched = result.prompts.filter((prompt) => prompt !== 'answers').length + (result.promptWordings?.length ?? 0);
+  const more = Math.max(0, matched - 1);
   return (
     <li>
       <Link className="search-result card" to={journalDayPath(result.localDate)}>
@@ -50,14 +59,17 @@ function ResultItem({ result }: { result: SearchResult }) {
           <time dateTime={result.localDate}>{formatDayHeading(result.localDate, 'long')}</time>
         </span>
         <span className="search-result-prompt">
-          {PROMPTS[result.prompt]}
-          {others.length > 0 && <span className="search-result-more"> and {others.length === 1 ? '1 more prompt' : `${others.length} more prompts`}</span>}
+          {label}
+          {more > 0 && <span className="search-result-more"> and {more === 1 ? '1 more prompt' : `${more} more prompts`}</span>}
         </span>
         <Snippet result={result} />
       </Link>
     </li>
   );
 }
+
+/** The prompt filter's choice of the answers to the writer's own prompts. */
+const YOUR_PROMPTS_OPTION = 'Your own prompts';
 
 export interface SearchResultsProps {
   search: SearchLocation;
@@ -163,7 +175,7 @@ export function SearchResults({ search }: SearchResultsProps) {
               id={`${filtersId}-prompt`}
               className="field-input"
               value={search.prompt ?? ''}
-              onChange={(event) => update({ prompt: (event.target.value || undefined) as EntryField | undefined })}
+              onChange={(event) => update({ prompt: (event.target.value || undefined) as SearchPlace | undefined })}
             >
               <option value="">Any prompt</option>
               {ENTRY_FIELDS.map((prompt) => (
@@ -171,6 +183,7 @@ export function SearchResults({ search }: SearchResultsProps) {
                   {PROMPTS[prompt]}
                 </option>
               ))}
+              <option value="answers">{YOUR_PROMPTS_OPTION}</option>
             </select>
           </div>
           <div className="field">
