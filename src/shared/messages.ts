@@ -123,6 +123,8 @@ export const SETTINGS_MESSAGES = {
   passwordFailed: 'Failed to update password',
   preferencesUpdated: 'Preferences updated successfully',
   preferencesFailed: 'Failed to update preferences',
+  promptsUpdated: 'Your prompts are saved',
+  promptsFailed: 'Failed to save your prompts',
 } as const;
 
 /** Reminder emails (docs/product.md §14): Settings' Reminders section, the API's refusals and the unsubscribe page. */

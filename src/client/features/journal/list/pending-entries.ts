@@ -11,7 +11,7 @@ type ContentWrite = Extract<PendingWrite, { kind: 'create' | 'update' }>;
 
 /** A write's text and mood: an edit that leaves the mood out keeps `keptMood`, one that sends null clears it. */
 function textOf(write: ContentWrite, memory: string, keptMood?: Mood) {
-  const { gratitude, celebration, manifestation, mood } = write.content;
+  const { gratitude, celebration, manifestation, mood, answers } = write.content;
   const chosen = mood === undefined ? keptMood : (mood ?? undefined);
   return {
     gratitude,
@@ -19,6 +19,7 @@ function textOf(write: ContentWrite, memory: string, keptMood?: Mood) {
     manifestation,
     memory: write.content.memory ?? memory,
     ...(chosen === undefined ? {} : { mood: chosen }),
+    ...(answers === undefined ? {} : { answers }),
   };
 }
 

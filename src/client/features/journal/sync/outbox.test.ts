@@ -123,6 +123,20 @@ describe('parseQueue', () => {
       expect(parseQueue([{ ...withMood, content: { ...content, mood } }])).toEqual([]);
     }
   });
+
+  it('keeps the answers of a write made with the writer’s own prompts, wording and all, and drops one it cannot read', () => {
+    const made = create('a') as Extract<EntryWrite, { kind: 'create' }>;
+    const answers = [
+      { prompt: 'What went well?', answer: 'The bread rose.' },
+      { prompt: 'Why?', answer: '' },
+    ];
+    const ownContent = { gratitude: '', celebration: '', manifestation: '', answers };
+    const own = queued({ ...made, content: ownContent });
+    expect(parseQueue([own])).toEqual([own]);
+    for (const broken of ['yes', [], [{ prompt: 'Why?' }], [...answers, { prompt: 3, answer: 'x' }]]) {
+      expect(parseQueue([{ ...own, content: { ...ownContent, answers: broken } }])).toEqual([]);
+    }
+  });
 });
 
 describe('syncedMessage', () => {

@@ -1,5 +1,6 @@
 import { OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { isMood, type Mood } from '../../../../shared/mood';
+import { type PromptAnswer, readAnswers } from '../../../../shared/prompts';
 import { ApiError } from '../../../lib/api';
 
 interface WriteContent {
@@ -9,6 +10,8 @@ interface WriteContent {
   memory?: string;
   /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
   mood?: Mood | null;
+  /** The answers to the writer's own prompts, each with its wording as written (writes of the app's own have none). */
+  answers?: PromptAnswer[];
 }
 
 /**
@@ -52,16 +55,19 @@ const text = (value: unknown): value is string => typeof value === 'string';
 /** The content of a stored write, with only its own fields; undefined when it is not one. */
 function readContent(value: unknown): WriteContent | undefined {
   if (!isFields(value)) return undefined;
-  const { gratitude, celebration, manifestation, memory, mood } = value;
+  const { gratitude, celebration, manifestation, memory, mood, answers } = value;
   if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
   if (memory !== undefined && !text(memory)) return undefined;
   if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
+  const ownAnswers = answers === undefined ? undefined : readAnswers(answers);
+  if (ownAnswers === null || (ownAnswers && Array.isArray(answers) && ownAnswers.length !== answers.length)) return undefined;
   return {
     gratitude,
     celebration,
     manifestation,
     ...(memory === undefined ? {} : { memory }),
     ...(mood === undefined ? {} : { mood }),
+    ...(ownAnswers === undefined ? {} : { answers: ownAnswers }),
   };
 }
 

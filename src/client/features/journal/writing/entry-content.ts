@@ -1,6 +1,8 @@
 import type { EntryField } from '../../../../shared/entry-fields';
 import type { EntryContent, JournalEntry } from '../../../../shared/entry-schemas';
 import type { Mood } from '../../../../shared/mood';
+import { hasNoAnswer, type PromptAnswer } from '../../../../shared/prompts';
+import { isBlankEntry } from '../../../../shared/entry-fields';
 import { ApiError } from '../../../lib/api';
 
 export { PROMPTS } from '../../../../shared/entry-fields';
@@ -28,6 +30,20 @@ export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood 
   const { gratitude, celebration, manifestation, memory } = values;
   const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
   return mood === undefined ? text : { ...text, mood };
+}
+
+/**
+ * What is sent for an entry of the writer's own prompts: each prompt's wording with its answer, the four texts empty,
+ * and the mood as contentOf sends it.
+ */
+export function answersContent(answers: readonly PromptAnswer[], mood?: Mood | null): EntryContent {
+  const text = { gratitude: '', celebration: '', manifestation: '', answers: answers.map(({ prompt, answer }) => ({ prompt, answer })) };
+  return mood === undefined ? text : { ...text, mood };
+}
+
+/** Whether nothing is written: no text of the app's own prompts, or no answer to the writer's own. */
+export function isBlankContent(content: EntryContent): boolean {
+  return content.answers ? hasNoAnswer(content.answers) : isBlankEntry(content);
 }
 
 let contentCheck: Promise<typeof import('./entry-check')> | undefined;

@@ -33,6 +33,7 @@ describe('Settings', () => {
       'Account Settings',
       'Update Profile',
       'Preferences',
+      'Your prompts',
       'Reminders (brought)',
       'Change Password',
       'Your data (brought)',

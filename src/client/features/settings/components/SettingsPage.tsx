@@ -7,6 +7,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
+import { PromptsSection } from './PromptsSection';
 
 /** The sections other features bring to the page, in its order; app/SettingsRoute.tsx hands them over. */
 export interface SettingsSections {
@@ -37,6 +38,10 @@ export function SettingsPage({ reminders, data, journalImport }: SettingsSection
       <PreferencesSection
         showMemorySection={profile?.showMemorySection ?? false}
         writePastDays={profile?.writePastDays === true}
+      />
+      <PromptsSection
+        prompts={profile?.prompts ?? { set: 'own' }}
+        showMemorySection={profile?.showMemorySection ?? false}
       />
       {reminders}
       <PasswordSection email={user.email} />

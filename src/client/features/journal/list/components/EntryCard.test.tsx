@@ -150,3 +150,43 @@ describe("an entry's mood on its card", () => {
     expect(document.body.textContent).toContain('Discard your changes?');
   });
 });
+
+describe("an entry of the writer's own prompts on its card", () => {
+  const answers = [
+    { prompt: 'What went well?', answer: 'The bread rose.' },
+    { prompt: 'What would I change?', answer: '' },
+    { prompt: 'Who helped?', answer: 'Sam' },
+  ];
+  const ownEntry = (): JournalEntry => ({
+    ...entryOf(TODAY),
+    gratitude: '',
+    celebration: '',
+    manifestation: '',
+    answers,
+  });
+
+  it('shows each answer under the wording it was written with, whatever the prompts are now', async () => {
+    await draw(<EntryCard entry={ownEntry()} today={TODAY} inMonth={false} onDelete={() => undefined} deleting={false} />, {
+      at: `/journal?date=${TODAY}`,
+      profile: { ...PROFILE, prompts: { set: 'custom', prompts: ['Something else?'] } },
+    });
+    const shown = [...document.querySelectorAll('.entry-answer')].map((item) => [
+      item.querySelector('dt')?.textContent,
+      item.querySelector('dd')?.textContent,
+    ]);
+    expect(shown).toEqual([
+      ['What went well?', 'The bread rose.'],
+      ['Who helped?', 'Sam'],
+    ]);
+    expect(document.querySelector('article')?.textContent).not.toContain(PROMPTS.gratitude);
+  });
+
+  it('opens an edit under the same wording, the unanswered prompt too', async () => {
+    await drawCard(ownEntry());
+    await click(button('Edit'));
+    const labels = [...document.querySelectorAll('.entry-edit-form label.entry-field-label')].map((label) => label.textContent);
+    expect(labels).toEqual(['What went well?', 'What would I change?', 'Who helped?']);
+    const areas = [...document.querySelectorAll<HTMLTextAreaElement>('.entry-edit-form textarea')].map((area) => area.value);
+    expect(areas).toEqual(['The bread rose.', '', 'Sam']);
+  });
+});

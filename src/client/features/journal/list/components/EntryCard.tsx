@@ -5,14 +5,16 @@ import { useAuth } from '../../../../lib/session/auth-context';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
-import { answeredFields } from '../../print/journal-export';
 import { AnswerText } from '../../reading/components/AnswerText';
+import { shownAnswers } from '../../reading/entry-answers';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import type { Mood } from '../../../../../shared/mood';
 import { EntryFields } from '../../writing/components/EntryFields';
 import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
+import { PromptAnswerFields, withAnswer } from '../../writing/components/PromptAnswerFields';
+import type { PromptAnswer } from '../../../../../shared/prompts';
 import {
-  PROMPTS,
+  answersContent,
   contentOf,
   contentProblem,
   loadContentCheck,
@@ -24,10 +26,11 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text and its mood (null for none). */
+/** An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts. */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
+  answers?: PromptAnswer[] | undefined;
 }
 
 /** Whether editing has changed anything the entry would be saved with. */
@@ -35,6 +38,7 @@ function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean):
   const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
+  if (draft.answers?.some((answer, index) => answer.answer !== entry.answers?.[index]?.answer)) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -86,7 +90,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
   // An entry added after its day was written at a time of another day: the note says it with that day.
   const late = lateWriteNote(entry, entry.addedOn ? time : null);
-  const fields = answeredFields(entry);
+  const fields = shownAnswers(entry);
 
   function finishEditing() {
     setAskDiscard(false);
@@ -111,7 +115,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     event.preventDefault();
     if (!draft || update.isPending || checking.current) return;
     // The mood is always sent with an edit: null takes it off the entry.
-    const content = contentOf(draft.values, showMemory, draft.mood);
+    // An entry of the writer's own prompts is edited under the wording it was written with.
+    const content = draft.answers
+      ? answersContent(draft.answers, draft.mood)
+      : contentOf(draft.values, showMemory, draft.mood);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -157,7 +164,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null })}
+                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null, answers: entry.answers })}
               >
                 Edit
               </Button>
@@ -187,15 +194,28 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             disabled={update.isPending}
             onChange={(mood) => setDraft((current) => (current ? { ...current, mood } : current))}
           />
-          <EntryFields
-            values={draft.values}
-            showMemory={showMemory}
-            readOnly={update.isPending}
-            autoFocus
-            onChange={(field, value) =>
-              setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
-            }
-          />
+          {draft.answers ? (
+            <PromptAnswerFields
+              answers={draft.answers}
+              readOnly={update.isPending}
+              autoFocus
+              onChange={(index, value) =>
+                setDraft((current) =>
+                  current?.answers ? { ...current, answers: withAnswer(current.answers, index, value) } : current,
+                )
+              }
+            />
+          ) : (
+            <EntryFields
+              values={draft.values}
+              showMemory={showMemory}
+              readOnly={update.isPending}
+              autoFocus
+              onChange={(field, value) =>
+                setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
+              }
+            />
+          )}
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -210,11 +230,11 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
         <p className="entry-nothing muted">Nothing written</p>
       ) : (
         <dl className="entry-answers">
-          {fields.map((field) => (
-            <div key={field} className="entry-answer">
-              <dt>{PROMPTS[field]}</dt>
+          {fields.map((answer) => (
+            <div key={answer.key} className="entry-answer">
+              <dt dir={answer.field ? undefined : 'auto'}>{answer.prompt}</dt>
               <dd dir="auto" className="answer-text">
-                <AnswerText text={entry[field]} />
+                <AnswerText text={answer.text} />
               </dd>
             </div>
           ))}

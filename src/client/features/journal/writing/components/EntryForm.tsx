@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newEntryId } from '../../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
+import type { EntryField } from '../../../../../shared/entry-fields';
+import { OWN_PROMPTS, promptsOfTheDay, type PromptAnswer } from '../../../../../shared/prompts';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey, utcOffsetNow } from '../../../../lib/today';
@@ -9,12 +10,22 @@ import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
+import {
+  EMPTY_VALUES,
+  answersContent,
+  contentOf,
+  contentProblem,
+  isBlankContent,
+  loadContentCheck,
+  saveFailureMessage,
+  type EntryValues,
+} from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import type { Mood } from '../../../../../shared/mood';
 import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 import { MoodChoice } from './MoodChoice';
+import { PromptAnswerFields, withAnswer } from './PromptAnswerFields';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
@@ -43,6 +54,14 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
   const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
+  // The writer's own prompts, as they are when the form opens (or as the draft asked them): the entry keeps this
+  // wording whatever the prompts become. Null for the app's own prompts.
+  const [answers, setAnswers] = useState<PromptAnswer[] | null>(
+    () =>
+      draft?.answers ??
+      promptsOfTheDay(profile?.prompts ?? OWN_PROMPTS, day)?.map((prompt) => ({ prompt, answer: '' })) ??
+      null,
+  );
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
@@ -50,7 +69,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
   // A new entry without a mood leaves it out.
-  const content = contentOf(values, showMemory, mood ?? undefined);
+  const content = answers ? answersContent(answers, mood ?? undefined) : contentOf(values, showMemory, mood ?? undefined);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -59,8 +78,8 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood });
-  }, [userId, day, entryId, values, mood]);
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}) });
+  }, [userId, day, entryId, values, mood, answers]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -81,7 +100,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending || checking.current) return;
-    if (isBlankEntry(content)) {
+    if (isBlankContent(content)) {
       setDialog('empty');
       return;
     }
@@ -108,7 +127,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }
 
   function cancel() {
-    if (isBlankEntry(content)) leave();
+    if (isBlankContent(content)) leave();
     else setDialog('discard');
   }
 
@@ -120,14 +139,24 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
       </header>
       <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
         <MoodChoice mood={mood} onChange={setMood} disabled={create.isPending} />
-        <EntryFields
-          values={values}
-          showMemory={showMemory}
-          readOnly={create.isPending}
-          firstFieldRef={firstFieldRef}
-          autoFocus
-          onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
-        />
+        {answers ? (
+          <PromptAnswerFields
+            answers={answers}
+            readOnly={create.isPending}
+            firstFieldRef={firstFieldRef}
+            autoFocus
+            onChange={(index, value) => setAnswers((current) => current && withAnswer(current, index, value))}
+          />
+        ) : (
+          <EntryFields
+            values={values}
+            showMemory={showMemory}
+            readOnly={create.isPending}
+            firstFieldRef={firstFieldRef}
+            autoFocus
+            onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
+          />
+        )}
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}
