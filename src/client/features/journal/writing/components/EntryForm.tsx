@@ -56,11 +56,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
   // The writer's own prompts, as they are when the form opens (or as the draft asked them): the entry keeps this
   // wording whatever the prompts become. Null for the app's own prompts.
-  const [answers, setAnswers] = useState<PromptAnswer[] | null>(
-    () =>
-      draft?.answers ??
-      promptsOfTheDay(profile?.prompts ?? OWN_PROMPTS, day)?.map((prompt) => ({ prompt, answer: '' })) ??
-      null,
+  const [answers, setAnswers] = useState<PromptAnswer[] | null>(() =>
+    draft
+      ? (draft.answers ?? null)
+      : (promptsOfTheDay(profile?.prompts ?? OWN_PROMPTS, day)?.map((prompt) => ({ prompt, answer: '' })) ?? null),
   );
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
