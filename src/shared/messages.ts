@@ -195,6 +195,7 @@ export const SEARCH_MESSAGES = {
   tooManyTerms: 'Search for at most 10 words at a time.',
   invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation, memory, or answers (your own prompts).',
   invalidOrder: 'Choose an order: newest or best.',
+  invalidWording: 'wording names one of your own prompts, 1 to 200 characters, and goes with prompt=answers',
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
   invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
   fromAfterTo: 'The first day (from) must not be after the last day (to)',

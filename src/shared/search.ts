@@ -300,13 +300,21 @@ const TYPICAL_WORDS = 80;
  * Whether an entry matches every term, in `prompt` only when one is given, and how well. Rank: for each term, the
  * BM25 weight of how often it occurs (whole words counting more than begun ones) against the entry's length.
  */
-export function matchEntry(entry: SearchableEntry, terms: SearchTerm[], prompt?: SearchField): EntryMatch | undefined {
+export function matchEntry(
+  entry: SearchableEntry,
+  terms: SearchTerm[],
+  prompt?: SearchField,
+  wording?: string,
+): EntryMatch | undefined {
   const own = prompt === undefined ? ENTRY_FIELDS : prompt === 'answers' ? [] : [prompt];
   const answers = prompt === undefined || prompt === 'answers' ? (entry.answers ?? []) : [];
   const fields: { field: SearchField; index: number; folded: FoldedText }[] = [
     ...own.flatMap((field) => (entry[field] ? [{ field, index: 0, folded: foldText(entry[field]) }] : [])),
-    ...answers.flatMap(({ answer }, index) =>
-      answer ? [{ field: 'answers' as const, index, folded: foldText(answer) }] : [],
+    // With a wording, only the answers written under that prompt.
+    ...answers.flatMap(({ prompt: asked, answer }, index) =>
+      answer && (wording === undefined || asked === wording)
+        ? [{ field: 'answers' as const, index, folded: foldText(answer) }]
+        : [],
     ),
   ];
   // Most entries read by a search lack a word outright: found out before any text is cut into words.

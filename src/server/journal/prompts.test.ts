@@ -207,6 +207,15 @@ describe.each(DATABASE_KINDS)('a writer’s own prompts on %s', (kind) => {
     expect((await search('q=orange')).map((result) => result.prompt).sort()).toEqual(['answers', 'gratitude']);
     expect((await search('q=orange&prompt=answers')).map((result) => result.id)).toEqual([mine.id]);
     expect(await search('q=marmalade&prompt=gratitude')).toEqual([]);
+    // One of the writer's own prompts, by its wording: only the answers written under it.
+    const wording = (text: string) => `prompt=answers&wording=${encodeURIComponent(text)}`;
+    expect((await search(`q=orange&${wording('What did you cook?')}`)).map((result) => result.id)).toEqual([mine.id]);
+    expect(await search(`q=orange&${wording('What made you laugh?')}`)).toEqual([]);
+    for (const refused of [`q=orange&wording=${encodeURIComponent('What did you cook?')}`, `q=orange&${wording('x'.repeat(201))}`, `q=orange&prompt=answers&wording=`]) {
+      const res = await agent.get(`/api/search?${refused}`);
+      expect(res.status, refused.slice(0, 40)).toBe(400);
+      expect(String(res.json.message)).toMatch(/^wording /);
+    }
     // An edit reaches the index.
     await editAnswers(agent, mine.id, [
       { prompt: 'What made you laugh?', answer: 'The cat' },

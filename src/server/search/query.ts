@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
 import { dayKeySchema, ENTRY_FIELDS } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
+import { MAX_PROMPT_LENGTH } from '../../shared/prompts';
 import {
   parseSearchQuery,
   SEARCH_ORDERS,
@@ -17,6 +18,8 @@ import type { EntryCursor } from '../journal/repository';
 export interface SearchRequest {
   terms: SearchTerm[];
   prompt: SearchField | undefined;
+  /** With `prompt=answers`, only the answers written under this wording of the writer's own prompts. */
+  wording: string | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
   order: SearchOrder;
@@ -26,7 +29,7 @@ export interface SearchRequest {
 /** Where the next page begins: after an entry (newest first), or after so many results (best match first). */
 export type SearchCursor = { order: 'newest'; after: EntryCursor } | { order: 'best'; offset: number };
 
-type Parameter = 'q' | 'prompt' | 'from' | 'to' | 'order' | 'cursor';
+type Parameter = 'q' | 'prompt' | 'wording' | 'from' | 'to' | 'order' | 'cursor';
 
 const invalid = (code: string, message: string) => new HttpError(400, code, message);
 
@@ -93,6 +96,10 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   if (promptValue !== undefined && promptValue !== 'answers' && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
     throw invalid('invalid-search', SEARCH_MESSAGES.invalidPrompt);
   }
+  const wording = single(queries, 'wording');
+  if (wording !== undefined && (promptValue !== 'answers' || wording.length === 0 || wording.length > MAX_PROMPT_LENGTH)) {
+    throw invalid('invalid-search', SEARCH_MESSAGES.invalidWording);
+  }
   const orderValue = single(queries, 'order') ?? 'newest';
   if (!(SEARCH_ORDERS as readonly string[]).includes(orderValue)) throw invalid('invalid-search', SEARCH_MESSAGES.invalidOrder);
   const order = orderValue as SearchOrder;
@@ -105,6 +112,7 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   return {
     terms,
     prompt: promptValue as SearchField | undefined,
+    wording,
     firstDay,
     lastDay,
     order,

@@ -47,7 +47,7 @@ export class SearchService {
   constructor(private readonly deps: { db: Kysely<Database>; dialect: Dialect }) {}
 
   async search(userId: string, request: SearchRequest): Promise<SearchPage> {
-    const { terms, prompt, firstDay, lastDay, cursor } = request;
+    const { terms, prompt, wording, firstDay, lastDay, cursor } = request;
     const after = cursor?.order === 'newest' ? cursor.after : undefined;
     const batches = candidateBatches(
       this.deps.db,
@@ -60,7 +60,7 @@ export class SearchService {
     for await (const batch of batches) {
       for (const entry of batch) {
         if (after && !isAfter(entry, after)) continue;
-        const match = matchEntry(entry, terms, prompt);
+        const match = matchEntry(entry, terms, prompt, wording);
         if (match) found.push({ entry, match });
       }
       // Newest first, the next page begins after this one's last entry: one more match says whether there is one.

@@ -16,6 +16,7 @@ export interface SearchAnswer extends SearchPage {
 export function fetchSearchPage(location: SearchLocation, cursor: string | null): Promise<SearchPage> {
   const params = new URLSearchParams({ q: location.q, order: location.order });
   if (location.prompt) params.set('prompt', location.prompt);
+  if (location.prompt === 'answers' && location.wording) params.set('wording', location.wording);
   if (location.from) params.set('from', location.from);
   if (location.to) params.set('to', location.to);
   if (cursor) params.set('cursor', cursor);

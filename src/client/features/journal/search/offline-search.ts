@@ -55,7 +55,7 @@ export function searchOnDevice(
   for (const entry of entries) {
     if (location.from && entry.localDate < location.from) continue;
     if (location.to && entry.localDate > location.to) continue;
-    const match = matchEntry(entry, terms, location.prompt);
+    const match = matchEntry(entry, terms, location.prompt, location.wording);
     if (match) found.push({ entry, match });
   }
   found.sort(location.order === 'best' ? compareBestFirst : (a, b) => compareNewestFirst(a.entry, b.entry));

@@ -10,6 +10,7 @@ import {
   type SearchTerm,
 } from '../../../../../shared/search';
 import { journalDayPath, paths } from '../../../../lib/paths';
+import { useAuth } from '../../../../lib/session/auth-context';
 import { Button } from '../../../../ui/Button';
 import { Icon } from '../../../../ui/Icon';
 import { Notice } from '../../../../ui/Notice';
@@ -91,6 +92,15 @@ export function SearchResults({ search }: SearchResultsProps) {
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
   const { terms, problem } = readTerms(search.q);
   const results = useSearchResults(search, terms !== null);
+  const { profile } = useAuth();
+  // The writer's own prompts as they are now, each a filter of its own; one searched for before stays offered.
+  const ownWordings = [
+    ...new Set([
+      ...(profile?.prompts.set === 'custom' ? profile.prompts.prompts : []),
+      ...(search.wording ? [search.wording] : []),
+    ]),
+  ];
+  const promptValue = search.prompt === 'answers' && search.wording ? `wording:${search.wording}` : (search.prompt ?? '');
 
   // Opened by typing in the list's box: this box takes over, with the caret after what was typed.
   useLayoutEffect(() => {
@@ -174,8 +184,12 @@ export function SearchResults({ search }: SearchResultsProps) {
             <select
               id={`${filtersId}-prompt`}
               className="field-input"
-              value={search.prompt ?? ''}
-              onChange={(event) => update({ prompt: (event.target.value || undefined) as SearchPlace | undefined })}
+              value={promptValue}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value.startsWith('wording:')) update({ prompt: 'answers', wording: value.slice('wording:'.length) });
+                else update({ prompt: (value || undefined) as SearchPlace | undefined, wording: undefined });
+              }}
             >
               <option value="">Any prompt</option>
               {ENTRY_FIELDS.map((prompt) => (
@@ -184,6 +198,11 @@ export function SearchResults({ search }: SearchResultsProps) {
                 </option>
               ))}
               <option value="answers">{YOUR_PROMPTS_OPTION}</option>
+              {ownWordings.map((wording) => (
+                <option key={wording} value={`wording:${wording}`}>
+                  {wording}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
@@ -216,7 +235,7 @@ export function SearchResults({ search }: SearchResultsProps) {
             <Button
               variant="ghost"
               className="btn-small search-filters-clear"
-              onClick={() => update({ prompt: undefined, from: undefined, to: undefined })}
+              onClick={() => update({ prompt: undefined, wording: undefined, from: undefined, to: undefined })}
             >
               Clear filters
             </Button>
