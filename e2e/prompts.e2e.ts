@@ -120,6 +120,22 @@ describe('the writer’s own prompts', () => {
         'A quiet evening, because we stayed in',
       ]);
 
+      // Search finds the answers and names their prompt as written; the filter offers each of the writer's prompts.
+      await page.goto('/journal?q=soup');
+      const results = page.getByRole('list', { name: 'Results' }).getByRole('listitem');
+      await visible(results.first());
+      expect(await results.locator('.search-result-prompt').allTextContents()).toEqual(['Who made it better?']);
+      await page.goto(`/journal?q=snow&prompt=answers&wording=${encodeURIComponent('Who made it better?')}`);
+      await visible(page.getByText('No entries match', { exact: false }));
+      // Offered: the prompts of now (one line a day) and the one searched for; then all of one's own prompts.
+      const filter = page.getByLabel('Prompt', { exact: true });
+      const options = await filter.locator('option').allTextContents();
+      expect(options.slice(-3)).toEqual(['Your own prompts', 'Today in one line...', 'Who made it better?']);
+      await filter.selectOption({ label: 'Your own prompts' });
+      await visible(results.first());
+      expect(await results.locator('.search-result-prompt').allTextContents()).toEqual(['The best thing today, and why...']);
+      expect(new URL(page.url()).searchParams.get('wording')).toBeNull();
+
       // The question of the day: today's question, the same as the shared library says.
       await openSettings(page, account.name);
       await pickSet(page, 'A question of the day');
