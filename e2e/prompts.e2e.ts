@@ -136,6 +136,18 @@ describe('the writer’s own prompts', () => {
       expect(await results.locator('.search-result-prompt').allTextContents()).toEqual(['The best thing today, and why...']);
       expect(new URL(page.url()).searchParams.get('wording')).toBeNull();
 
+      // In print, each entry under the prompts it was written with.
+      await page.goto('/print?range=all');
+      const printed = page.locator('.print-entry');
+      await visible(printed.first());
+      const printedAnswers = await printed.evaluateAll((entries) =>
+        entries.map((entry) => [...entry.querySelectorAll('dt')].map((term) => term.textContent)),
+      );
+      expect(printedAnswers).toEqual([
+        ['I am grateful for...'],
+        ['The best thing today, and why...', 'Who made it better?', THREE_GOOD_THINGS[2]],
+      ]);
+
       // The question of the day: today's question, the same as the shared library says.
       await openSettings(page, account.name);
       await pickSet(page, 'A question of the day');
