@@ -12,7 +12,6 @@ import { JournalList } from '../list/components/JournalList';
 import { journalPath, readJournalLocation, readYearView, yearViewPath, type JournalLocation } from '../list/journal-view';
 import { readSearchLocation } from '../search/search-view';
 import { reflectionTitle } from '../writing/reflection-title';
-import { useJournalCopyFill } from '../offline-copy/use-journal-copy';
 
 /**
  * What the journal shows besides the list (the writing steps, a search, the year at a glance) loads apart from it:
@@ -103,7 +102,6 @@ export function JournalPage() {
   const [firstWait] = useState(() => (quotes.isPending ? quotesKnown(client, QUOTE_WAIT_MS) : null));
   if (firstWait) use(firstWait);
   usePreloadOtherScreens();
-  useJournalCopyFill();
   return <JournalScreens />;
 }
 
