@@ -111,9 +111,11 @@ export async function forgetJournalCopies(): Promise<void> {
 export interface CopyProgress {
   held: number;
   total: number | null;
+  /** A fill finished since the journal last changed: the copy is the whole journal. */
+  whole: boolean;
 }
 
-let snapshot: CopyProgress = { held: 0, total: null };
+let snapshot: CopyProgress = { held: 0, total: null, whole: false };
 let total: number | null = null;
 let watched: string | null = null;
 const listeners = new Set<() => void>();
@@ -123,8 +125,9 @@ async function refresh(): Promise<void> {
   if (!watched) return;
   const index = await readCopyIndex(watched);
   const held = Object.values(index.months).reduce((sum, month) => sum + month.entries, 0);
-  if (held === snapshot.held && total === snapshot.total) return;
-  snapshot = { held, total };
+  const whole = index.version !== null;
+  if (held === snapshot.held && total === snapshot.total && whole === snapshot.whole) return;
+  snapshot = { held, total, whole };
   for (const listener of listeners) listener();
 }
 

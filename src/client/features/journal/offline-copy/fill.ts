@@ -24,8 +24,12 @@ export async function fillJournalCopy(userId: string, signal: AbortSignal): Prom
   if (answer.months === null) return;
   announceJournalSize(answer.months.reduce((sum, month) => sum + month.entries, 0));
   const onServer = new Set(answer.months.map((month) => month.month));
-  const gone = Object.keys(index.months).filter((month) => !onServer.has(month));
-  if (gone.length > 0) await settleCopy(userId, gone, null);
+  // Until every changed month is kept again, the copy is not the whole journal.
+  await settleCopy(
+    userId,
+    Object.keys(index.months).filter((month) => !onServer.has(month)),
+    null,
+  );
   for (const signature of answer.months) {
     if (!changed(index, signature)) continue;
     await idle(signal);

@@ -7,10 +7,12 @@ const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' :
  * background after it opens, and how far it has come.
  */
 export function OfflineCopySection({ userId }: { userId: string }) {
-  const { held, total } = useCopyProgress(userId);
+  const { held, total, whole } = useCopyProgress(userId);
   let status: string;
-  if (total !== null && held < total) status = `Copying your journal to this device: ${count(held)} of ${count(total)}.`;
-  else if (held > 0) status = `This device keeps your whole journal for reading offline: ${count(held)}.`;
+  if (whole) status = `This device keeps your whole journal for reading offline: ${count(held)}.`;
+  else if (total !== null) {
+    status = `Copying your journal to this device: ${held.toLocaleString('en-GB')} of ${count(total)}.`;
+  } else if (held > 0) status = `Copying your journal to this device: ${count(held)} so far.`;
   else status = 'Your journal is copied to this device for reading offline once you open it with a connection.';
   return (
     <section className="card settings-section" aria-labelledby="offline-copy-heading">
