@@ -245,9 +245,10 @@ async function main() {
       '|---|---|---|---|---|---|---|---|---|',
       `| ${score.page} | ${score.performance} | ${score.performanceRuns.join(', ')} | ${score.lcpMs} | ${score.lcpRuns.join(', ')} | ${score.cls} | ${score.tbtMs} | ${score.tbtRuns.join(', ')} | ${score.benchmarkIndexRuns.join(', ')} |`,
       '',
-      `Then the device's copy of the journal fills in the background, in a browser whose CPU is slowed ${FILL_CPU_SLOWDOWN} times: today's entry showed after ${fill.firstScreenMs} ms, the whole journal (${fill.entriesHeld.toLocaleString('en-US')} entries) was on the device after ${fill.wholeMs} ms, and meanwhile the page's main thread ran ${fill.longTasks} tasks over 50 ms, the longest ${fill.longestTaskMs} ms.`,
+      `The sign-in itself, on a phone as Lighthouse models one (Chrome's CPU throttling ${FILL_CPU_SLOWDOWN}x, a slow 4G connection), from the tap on Sign In on the sign-in page: today's entry showed after ${fill.firstScreenMs} ms; the device's copy of the journal then filled in the background, whole (${fill.entriesHeld.toLocaleString('en-US')} entries) after ${fill.wholeMs} ms, and meanwhile the page's main thread ran ${fill.longTasks} tasks over 50 ms, the longest ${fill.longestTaskMs} ms.`,
       '',
-      "- Goals: today's page within 2,000 ms on Lighthouse's slowed phone; no task over 50 ms while the copy fills.",
+      "- Goals: today's page within 2,000 ms of signing in on the slowed phone; no task over 50 ms while the copy fills.",
+      '- The Lighthouse runs open the journal by its address, the whole app fetched cold on the slowed connection; a writer signing in has it from the sign-in page already.',
       '',
     );
   }
