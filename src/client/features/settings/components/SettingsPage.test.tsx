@@ -38,6 +38,7 @@ describe('Settings', () => {
       'Change Password',
       'Your data (brought)',
       'Import (brought)',
+      'On this device',
       'Delete Account',
     ]);
     expect(document.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');
