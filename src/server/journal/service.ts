@@ -14,6 +14,7 @@ import {
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
 import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
+import { chipsOf, entryTags } from '../../shared/tags';
 import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -144,7 +145,20 @@ function storedText(content: EntryContent, journal: JournalState, keptMemory: st
   return text;
 }
 
-function encodeCursor(entry: JournalEntry): string {
+const answersOf = (text: EntryText) => [text.gratitude, text.celebration, text.manifestation, text.memory];
+
+/**
+ * The tags an entry stores: its chips and the `#words` of the text it stores (a memory kept while the section is off
+ * counts). Refused with a 400 naming tags, as the schema refuses the text sent.
+ */
+export function storedTags(chips: readonly string[], text: EntryText): string[] {
+  const tags = entryTags(chips, answersOf(text));
+  if (!tags.ok) throw new HttpError(400, 'invalid-entry', tags.message);
+  return tags.tags;
+}
+
+
+export function encodeCursor(entry: JournalEntry): string {
   return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
 }
 
@@ -152,7 +166,7 @@ const cursorText = (max: number) => z.string().max(max).refine((text) => !text.i
 // The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
 const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
 
-function decodeCursor(value: string): EntryCursor {
+export function decodeCursor(value: string): EntryCursor {
   try {
     const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
     return { localDay, date, id };
@@ -248,6 +262,7 @@ export class JournalService {
     }
     const pastDay = localDay < today;
     const text = storedText(input.content, journal, '');
+    const tags = storedTags(input.content.tags ?? [], text);
     const utcOffset = input.utcOffset ?? null;
     const create = () =>
       write(async (trx) => {
@@ -256,7 +271,10 @@ export class JournalService {
         const at = now().toISOString();
         const addedDay = pastDay ? today : null;
         const mood = input.content.mood ?? null;
-        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
+        return insertEntry(trx, {
+          ...{ id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, tags },
+          ...text,
+        });
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry: JournalEntry | undefined;
@@ -290,7 +308,10 @@ export class JournalService {
     if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
     // An edit that leaves the mood out keeps the entry's; null clears it.
     const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
-    const text = { ...storedText(input.content, journal, entry.memory), mood };
+    const words = storedText(input.content, journal, entry.memory);
+    // An edit that leaves the tags out keeps the entry's chips; the answers' `#words` are read again.
+    const tags = storedTags(input.content.tags ?? chipsOf(entry.tags, answersOf(entry)), words);
+    const text = { ...words, mood, tags };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

@@ -4,17 +4,22 @@ import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../shared/entry-
 import { SEARCH_MESSAGES } from '../../shared/messages';
 import {
   parseSearchQuery,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MAX_TERMS,
   SEARCH_ORDERS,
   SearchQueryError,
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
+import { isTagName, TAG_MESSAGES, tagsInQuery } from '../../shared/tags';
 import { HttpError } from '../http/errors';
 import type { EntryCursor } from '../journal/repository';
 
 /** A search as GET /api/search asks for it, checked. */
 export interface SearchRequest {
   terms: SearchTerm[];
+  /** The query's `#words`: tags every result has (src/shared/tags.ts). */
+  tags: string[];
   prompt: EntryField | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
@@ -81,12 +86,19 @@ function decodeSearchCursor(value: string, order: SearchOrder): SearchCursor {
 /** GET /api/search's parameters: q, and prompt, from, to, order and cursor when given. Anything wrong is a 400. */
 export function readSearchRequest(queries: Record<string, string[]>): SearchRequest {
   let terms: SearchTerm[];
+  const q = single(queries, 'q') ?? '';
+  if (q.length > SEARCH_MAX_QUERY_LENGTH) throw invalid('invalid-search', QUERY_PROBLEMS['too-long']);
+  const { tags, rest } = tagsInQuery(q);
+  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
   try {
-    terms = parseSearchQuery(single(queries, 'q') ?? '');
+    terms = parseSearchQuery(rest);
   } catch (error) {
-    if (error instanceof SearchQueryError) throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
-    throw error;
+    if (!(error instanceof SearchQueryError)) throw error;
+    // `#family` alone asks for the entries with the tag.
+    if (error.problem === 'empty' && tags.length > 0) terms = [];
+    else throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
   }
+  if (terms.length + tags.length > SEARCH_MAX_TERMS) throw invalid('invalid-search', QUERY_PROBLEMS['too-many-terms']);
   const promptValue = single(queries, 'prompt');
   if (promptValue !== undefined && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
     throw invalid('invalid-search', SEARCH_MESSAGES.invalidPrompt);
@@ -102,6 +114,7 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   const cursorValue = single(queries, 'cursor');
   return {
     terms,
+    tags,
     prompt: promptValue as EntryField | undefined,
     firstDay,
     lastDay,
