@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { JournalEntry } from '../../../../../shared/entry-schemas';
+import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
+import { AppLink } from '../../../../lib/links';
+import { paths } from '../../../../lib/paths';
+import { todayKey } from '../../../../lib/today';
+import { useFocusOnMount } from '../../../../lib/use-focus-on-mount';
+import { Button } from '../../../../ui/Button';
+import { ConfirmDialog } from '../../../../ui/Dialog';
+import { useToast } from '../../../../ui/toast-context';
+import '../../../../styles/tags.css';
+import { EntryCard } from '../../list/components/EntryCard';
+import { withPendingWrites } from '../../list/pending-entries';
+import { ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
+import { useDeleteEntry, usePendingWrites } from '../../sync/entry-writes';
+import { useTagEntries } from '../api';
+
+/**
+ * /journal?tag=family (docs/product.md §5): the writer's entries with a tag, newest first, a page at a time, with
+ * the way back to the journal. Writes waiting in the outbox are laid over them: an edit that takes the tag off takes
+ * the entry off the list, and a new entry with the tag joins it.
+ */
+export function TaggedEntries({ tag }: { tag: string }) {
+  const today = todayKey();
+  const toast = useToast();
+  const query = useTagEntries(tag);
+  const removal = useDeleteEntry();
+  const [pendingDelete, setPendingDelete] = useState<JournalEntry | null>(null);
+  const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
+  const pendingWrites = usePendingWrites();
+  const entries = withPendingWrites(query.data?.pages.flatMap((page) => page.entries) ?? [], pendingWrites, () => true).filter(
+    (entry) => entry.tags?.includes(tag),
+  );
+  const load = useListLoad(query, entries.length, query.isError && !query.isFetchNextPageError);
+
+  function confirmDelete() {
+    const entry = pendingDelete;
+    setPendingDelete(null);
+    if (!entry) return;
+    removal.mutate(entry.id, {
+      onSuccess: (result) => {
+        toast.success(result === 'sent' ? JOURNAL_MESSAGES.deleted : OFFLINE_MESSAGES.deletedOnDevice);
+        headingRef.current?.focus();
+      },
+      onError: () => toast.error(JOURNAL_MESSAGES.deleteFailed),
+    });
+  }
+
+  return (
+    <div className="journal-list tagged-entries">
+      <header className="tag-filter-header">
+        <h2 ref={headingRef} tabIndex={-1} dir="auto">
+          Entries tagged #{tag}
+        </h2>
+        <AppLink to={paths.journal}>Back to your journal</AppLink>
+      </header>
+      <div className="entries">
+        <ListStatus source={`tag:${tag}`} query={query} load={load} empty={`No entries are tagged #${tag}`}>
+          <div className="entry-list">
+            {entries.map((entry) => (
+              <EntryCard
+                key={entry.id}
+                entry={entry}
+                pending={entry.pending}
+                today={today}
+                inMonth
+                onDelete={setPendingDelete}
+                deleting={removal.isPending && removal.variables === entry.id}
+              />
+            ))}
+          </div>
+          {query.isFetchingNextPage && <ListLoading>Loading more entries...</ListLoading>}
+          {query.hasNextPage && (
+            <div className="load-more">
+              <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </ListStatus>
+      </div>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete this entry?"
+        message="This entry will be permanently removed. This can't be undone."
+        cancelLabel="Cancel"
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
