@@ -91,7 +91,7 @@ describe('tags', () => {
       await visible(section.getByText('2 entries'));
       await section.getByRole('button', { name: 'Rename or merge #summer' }).click();
       await section.getByLabel(/New name, or a tag to merge #summer into/).fill('family');
-      await section.getByRole('button', { name: 'Merge' }).click();
+      await section.getByRole('button', { name: 'Merge', exact: true }).click();
       await visible(page.getByText('Merged #summer into #family on 1 entry'));
       await gone(section.getByRole('link', { name: '#summer' }));
       expect((await todaysEntries(page)).map((entry) => entry.tags).sort()).toEqual([['family'], ['family']]);

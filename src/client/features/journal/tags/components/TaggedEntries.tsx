@@ -10,10 +10,22 @@ import { ConfirmDialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import '../../../../styles/tags.css';
 import { EntryCard } from '../../list/components/EntryCard';
-import { withPendingWrites } from '../../list/pending-entries';
+import { formatDayHeading } from '../../list/day-heading';
+import { type ListedEntry, withPendingWrites } from '../../list/pending-entries';
 import { ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
 import { useDeleteEntry, usePendingWrites } from '../../sync/entry-writes';
 import { useTagEntries } from '../api';
+
+/** Entries come newest first, so each day's are already next to each other: grouped under their day, year and all. */
+function byDay(entries: readonly ListedEntry[]): [string, ListedEntry[]][] {
+  const groups: [string, ListedEntry[]][] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    if (last && last[0] === entry.localDate) last[1].push(entry);
+    else groups.push([entry.localDate, [entry]]);
+  }
+  return groups;
+}
 
 /**
  * /journal?tag=family (docs/product.md §5): the writer's entries with a tag, newest first, a page at a time, with
@@ -49,26 +61,31 @@ export function TaggedEntries({ tag }: { tag: string }) {
   return (
     <div className="journal-list tagged-entries">
       <header className="tag-filter-header">
-        <h2 ref={headingRef} tabIndex={-1} dir="auto">
+        <h1 ref={headingRef} tabIndex={-1} className="tag-filter-title" dir="auto">
           Entries tagged #{tag}
-        </h2>
+        </h1>
         <AppLink to={paths.journal}>Back to your journal</AppLink>
       </header>
       <div className="entries">
         <ListStatus source={`tag:${tag}`} query={query} load={load} empty={`No entries are tagged #${tag}`}>
-          <div className="entry-list">
-            {entries.map((entry) => (
-              <EntryCard
-                key={entry.id}
-                entry={entry}
-                pending={entry.pending}
-                today={today}
-                inMonth
-                onDelete={setPendingDelete}
-                deleting={removal.isPending && removal.variables === entry.id}
-              />
-            ))}
-          </div>
+          {byDay(entries).map(([day, ofDay]) => (
+            <section key={day} className="day-group" aria-label={formatDayHeading(day, 'long')}>
+              <h2 className="day-group-title">{formatDayHeading(day, 'long')}</h2>
+              <div className="entry-list">
+                {ofDay.map((entry) => (
+                  <EntryCard
+                    key={entry.id}
+                    entry={entry}
+                    pending={entry.pending}
+                    today={today}
+                    inMonth
+                    onDelete={setPendingDelete}
+                    deleting={removal.isPending && removal.variables === entry.id}
+                  />
+                ))}
+              </div>
+            </section>
+          ))}
           {query.isFetchingNextPage && <ListLoading>Loading more entries...</ListLoading>}
           {query.hasNextPage && (
             <div className="load-more">

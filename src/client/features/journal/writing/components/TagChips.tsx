@@ -97,7 +97,7 @@ export function TagChips({ chips, answers, onChange, disabled = false }: TagChip
         <input
           id={inputId}
           type="text"
-          className="tag-input"
+          className="field-input tag-input"
           value={input}
           placeholder="Add a tag"
           autoComplete="off"
