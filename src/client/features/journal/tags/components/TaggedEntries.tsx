@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
-import { AppLink } from '../../../../lib/links';
+import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths';
 import { todayKey } from '../../../../lib/today';
 import { useFocusOnMount } from '../../../../lib/use-focus-on-mount';
@@ -64,7 +64,7 @@ export function TaggedEntries({ tag }: { tag: string }) {
         <h1 ref={headingRef} tabIndex={-1} className="tag-filter-title" dir="auto">
           Entries tagged #{tag}
         </h1>
-        <AppLink to={paths.journal}>Back to your journal</AppLink>
+        <Link to={paths.journal}>Back to your journal</Link>
       </header>
       <div className="entries">
         <ListStatus source={`tag:${tag}`} query={query} load={load} empty={`No entries are tagged #${tag}`}>

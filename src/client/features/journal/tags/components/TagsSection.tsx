@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { chipFromInput, MAX_TAG_LENGTH, type TagCount } from '../../../../../shared/tags';
 import { ApiError } from '../../../../lib/api';
-import { AppLink } from '../../../../lib/links';
+import { Link } from 'react-router';
 import { journalTagPath } from '../../../../lib/paths';
 import { Button } from '../../../../ui/Button';
 import { useToast } from '../../../../ui/toast-context';
@@ -38,9 +38,9 @@ export function TagsSection() {
           {list.map((tag) => (
             <li key={tag.tag} className="tag-row">
               <span className="tag-row-name">
-                <AppLink className="tag-link" to={journalTagPath(tag.tag)}>
+                <Link className="tag-link" to={journalTagPath(tag.tag)}>
                   {`#${tag.tag}`}
-                </AppLink>{' '}
+                </Link>{' '}
                 <span className="muted">{entriesInWords(tag.entries)}</span>
               </span>
               {renaming === tag.tag ? (

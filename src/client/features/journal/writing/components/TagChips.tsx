@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { chipFromInput, MAX_TAG_LENGTH, MAX_TAGS, typedTagsOf } from '../../../../../shared/tags';
-import { AppLink } from '../../../../lib/links';
+import { Link } from 'react-router';
 import { journalTagPath } from '../../../../lib/paths';
 import '../../../../styles/tags.css';
 
@@ -128,9 +128,9 @@ export function TagLinks({ tags }: { tags: string[] }) {
     <ul className="entry-tags" aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag} dir="auto">
-          <AppLink className="tag-link" to={journalTagPath(tag)}>
+          <Link className="tag-link" to={journalTagPath(tag)}>
             {`#${tag}`}
-          </AppLink>
+          </Link>
         </li>
       ))}
     </ul>
