@@ -38,7 +38,8 @@ export function TaggedEntries({ tag }: { tag: string }) {
   const query = useTagEntries(tag);
   const removal = useDeleteEntry();
   const [pendingDelete, setPendingDelete] = useState<JournalEntry | null>(null);
-  const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
+  // The app moves the focus after a navigation (FocusAfterNavigation); the heading takes it back after a delete.
+  const headingRef = useFocusOnMount<HTMLHeadingElement>(false);
   const pendingWrites = usePendingWrites();
   const entries = withPendingWrites(query.data?.pages.flatMap((page) => page.entries) ?? [], pendingWrites, () => true).filter(
     (entry) => entry.tags?.includes(tag),
