@@ -3,7 +3,6 @@ import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
 import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
 import {
-  parseSearchQuery,
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MAX_TERMS,
   SEARCH_ORDERS,
@@ -11,7 +10,8 @@ import {
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
-import { isTagName, TAG_MESSAGES, tagsInQuery } from '../../shared/tags';
+import { readTaggedQuery } from '../../shared/tag-search';
+import { isTagName, TAG_MESSAGES } from '../../shared/tags';
 import { HttpError } from '../http/errors';
 import type { EntryCursor } from '../journal/repository';
 
@@ -88,16 +88,14 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   let terms: SearchTerm[];
   const q = single(queries, 'q') ?? '';
   if (q.length > SEARCH_MAX_QUERY_LENGTH) throw invalid('invalid-search', QUERY_PROBLEMS['too-long']);
-  const { tags, rest } = tagsInQuery(q);
-  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
+  let tags: string[];
   try {
-    terms = parseSearchQuery(rest);
+    ({ tags, terms } = readTaggedQuery(q));
   } catch (error) {
-    if (!(error instanceof SearchQueryError)) throw error;
-    // `#family` alone asks for the entries with the tag.
-    if (error.problem === 'empty' && tags.length > 0) terms = [];
-    else throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
+    if (error instanceof SearchQueryError) throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
+    throw error;
   }
+  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
   if (terms.length + tags.length > SEARCH_MAX_TERMS) throw invalid('invalid-search', QUERY_PROBLEMS['too-many-terms']);
   const promptValue = single(queries, 'prompt');
   if (promptValue !== undefined && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {

@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
-import { ENTRY_FIELDS, type EntryField, type JournalEntry } from '../../shared/entry-schemas';
+import type { JournalEntry } from '../../shared/entry-schemas';
 import {
   compareBestFirst,
   type EntryMatch,
   matchEntry,
-  parseSearchQuery,
   SEARCH_PAGE_SIZE,
   type SearchPage,
-  type SearchTerm,
   toSearchResult,
 } from '../../shared/search';
+import { matchTagged } from '../../shared/tag-search';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EntryCursor } from '../journal/repository';
@@ -38,26 +37,6 @@ function isAfter(entry: JournalEntry, cursor: EntryCursor): boolean {
   return entry.id < cursor.id;
 }
 
-/** A tag as a phrase of its words (`fam-night` is "fam night"), as search reads text. */
-function phraseOf(tag: string): SearchTerm[] {
-  try {
-    return parseSearchQuery(`"${tag}"`);
-  } catch {
-    return [];
-  }
-}
-
-/**
- * How an entry found by its tags alone reads as a result: the words of its typed tags marked where it types them, or
- * (a tag added as a chip) the start of its first answer. With a prompt, only an entry that types a tag under it.
- */
-function tagMatch(entry: JournalEntry, tags: string[], prompt: EntryField | undefined): EntryMatch | undefined {
-  const typed = matchEntry(entry, tags.flatMap(phraseOf), prompt);
-  if (typed || prompt) return typed;
-  const first = ENTRY_FIELDS.find((field) => entry[field] !== '') ?? 'gratitude';
-  return { fields: [{ field: first, ranges: [] }], score: 0 };
-}
-
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -82,8 +61,7 @@ export class SearchService {
     for await (const batch of batches) {
       for (const entry of batch) {
         if (after && !isAfter(entry, after)) continue;
-        if (!tags.every((tag) => entry.tags?.includes(tag))) continue;
-        const match = terms.length > 0 ? matchEntry(entry, terms, prompt) : tagMatch(entry, tags, prompt);
+        const match = tags.length > 0 ? matchTagged(entry, terms, tags, prompt) : matchEntry(entry, terms, prompt);
         if (match) found.push({ entry, match });
       }
       // Newest first, the next page begins after this one's last entry: one more match says whether there is one.
