@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './limits';
-import { foldTag, isTagName, TAG_MESSAGES } from './tags';
+import { foldTag, isTagName, MAX_TAG_LENGTH, TAG_MESSAGES } from './tags';
 
 /** The tag list's page size when the query names none. */
 export const TAG_PAGE_SIZE = 20;
@@ -8,8 +8,10 @@ export const TAG_PAGE_SIZE = 20;
 /** A tag's name as a query or a body gives it: a tag's characters, at most MAX_TAG_LENGTH, folded. */
 export const tagNameSchema = z
   .string({ error: TAG_MESSAGES.invalidName })
-  .refine(isTagName, { error: TAG_MESSAGES.invalidName })
-  .transform(foldTag);
+  .max(MAX_TAG_LENGTH * 4, { error: TAG_MESSAGES.invalidName, abort: true })
+  // Checked folded: a letter's lower case may be longer than the letter (İ is i and a dot).
+  .transform(foldTag)
+  .refine(isTagName, { error: TAG_MESSAGES.invalidName });
 
 const invalidQuery = 'Give a tag, and at most a cursor and a page size (1 to 100)';
 const one = <T extends z.ZodType<unknown, string>>(value: T) =>

@@ -76,8 +76,8 @@ export function entryTags(chips: readonly unknown[], texts: readonly string[]): 
  * A chip as typed in the form: a leading `#` and the spaces around dropped. Undefined when what is left is no tag.
  */
 export function chipFromInput(input: string): string | undefined {
-  const name = input.trim().replace(/^#+/, '');
-  return isTagName(name) ? foldTag(name) : undefined;
+  const name = foldTag(input.trim().replace(/^#+/, ''));
+  return isTagName(name) ? name : undefined;
 }
 
 /**

@@ -98,6 +98,7 @@ describe.each(DATABASE_KINDS)('an entry’s tags on %s', (kind) => {
       ['A day', 'family', TAG_MESSAGES.invalid],
       ['A day', { family: true }, TAG_MESSAGES.invalid],
       ['A day', [long], TAG_MESSAGES.tooLong(long)],
+      ['A day', ['İ'.repeat(MAX_TAG_LENGTH)], TAG_MESSAGES.tooLong('i̇'.repeat(MAX_TAG_LENGTH))],
       [`A day #${long}`, undefined, TAG_MESSAGES.tooLong(long)],
       ['A day', twentyOne, TAG_MESSAGES.tooMany],
       ['A day', Array.from({ length: 5_000 }, () => 'x'), TAG_MESSAGES.tooMany],
@@ -280,6 +281,8 @@ describe.each(DATABASE_KINDS)('an entry’s tags on %s', (kind) => {
       [{ from: 'tag', to: 'two words' }, /^to:/],
       [{ from: '', to: 'x' }, /^from:/],
       [{ from: 'tag', to: 'x'.repeat(MAX_TAG_LENGTH + 1) }, /^to:/],
+      // Fifty letters whose lower case is a hundred characters.
+      [{ from: 'tag', to: 'İ'.repeat(MAX_TAG_LENGTH) }, /^to:/],
       [{ from: 'tag', to: 'TAG' }, /same/],
       [{ from: 'tag', to: 'ok', userId: 'someone' }, /from/],
       [['tag', 'ok'], /from/],

@@ -128,7 +128,8 @@ function JournalScreens() {
   const search = readSearchLocation(searchParams);
   // The journal filtered by a tag (docs/product.md §5), /journal?tag=family; a tag that is no tag's name is ignored.
   const tagParam = searchParams.get('tag');
-  const tag = tagParam !== null && isTagName(tagParam) ? foldTag(tagParam) : undefined;
+  const folded = tagParam === null ? undefined : foldTag(tagParam);
+  const tag = folded !== undefined && isTagName(folded) ? folded : undefined;
   usePageTitle(
     step === 'list' && search
       ? 'Search'
