@@ -424,7 +424,7 @@ async function main() {
         return `| ${read.label} | ${read.results} | ${read.p50} | ${read.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(read.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
       }),
       '',
-      `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(',')[0]} ${ratio(read.p50, among.dayList.p50)}x`).join(', ')} the day list's uncached p50 (goal: within 3x).`,
+      `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(' (')[0]}: ${ratio(read.p50, among.dayList.p50)}x`).join('; ')} the day list's uncached p50 (goal: within 3x).`,
       '',
     );
   }
