@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
+import type { MonthSignature } from '../../shared/journal-copy';
 import { isMood, type Mood } from '../../shared/mood';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
@@ -430,6 +431,30 @@ export async function listDayCounts(
     .where('day', '<=', range.lastDay)
     .orderBy('day')
     .execute();
+}
+
+/**
+ * Each month with entries, its count and its newest change (shared/journal-copy.ts), newest month first: one read of
+ * two columns along the entries' (user, day) index. It grows with the journal, so the device asks for it only when
+ * the journal's version moved since it last copied.
+ */
+export async function listMonthSignatures(db: Db, userId: string): Promise<MonthSignature[]> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .select(['local_day', 'updated_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  const months = new Map<string, MonthSignature>();
+  for (const row of rows) {
+    const month = dayNumberToKey(row.local_day).slice(0, 7);
+    const known = months.get(month);
+    if (!known) months.set(month, { month, entries: 1, changedAt: row.updated_at });
+    else {
+      known.entries += 1;
+      if (row.updated_at > known.changedAt) known.changedAt = row.updated_at;
+    }
+  }
+  return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type JournalEntry,
   type Stats,
 } from '../../shared/entry-schemas';
+import { type JournalMonths, SINCE_VERSION } from '../../shared/journal-copy';
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
 import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
@@ -30,6 +31,7 @@ import {
   insertEntry,
   listDayCounts,
   listDayMoods,
+  listMonthSignatures,
   listEntries,
   readStats,
   updateEntryText,
@@ -232,6 +234,18 @@ export class JournalService {
     const body = JSON.stringify(answer);
     this.deps.readCache.set(userId, version, queryKey, body);
     return body;
+  }
+
+  /**
+   * What each month of the journal holds, for a device keeping a copy of it (shared/journal-copy.ts). A device that
+   * copied at the journal's current version learns that nothing changed without the entries being read.
+   */
+  async months(userId: string, journal: JournalState, since: string | undefined): Promise<JournalMonths> {
+    if (since !== undefined && !SINCE_VERSION.test(since)) {
+      throw new HttpError(400, 'invalid-argument', JOURNAL_QUERY_MESSAGES.invalidSince);
+    }
+    if (since !== undefined && Number(since) === journal.version) return { version: journal.version, months: null };
+    return { version: journal.version, months: await listMonthSignatures(this.deps.db, userId) };
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   toSearchResult,
 } from '../../../../shared/search';
 import { matchTagged, readTaggedQuery } from '../../../../shared/tag-search';
+import type { CopiedMonth } from '../../../lib/persistence/journal-copy';
 import { journalKeys } from '../api';
 import { entriesOf } from '../list/cached-entries';
 import { withPendingWrites } from '../list/pending-entries';
@@ -18,14 +19,20 @@ import type { PendingWrite } from '../sync/outbox';
 import type { SearchLocation } from './search-view';
 
 /**
- * The entries this device holds (docs/architecture.md, "The app's data"): every day and month list in the query
- * cache, which is kept in IndexedDB, each entry once in its newest form, with the writes still waiting in the outbox
- * laid over (new entries added, edits shown, deleted ones gone).
+ * The entries this device holds (docs/architecture.md, "The app's data"): the device's copy of the journal
+ * (`copied`, lib/persistence/journal-copy.ts) and every day and month list in the query cache, which is kept in
+ * IndexedDB, each entry once in its newest form, with the writes still waiting in the outbox laid over (new entries
+ * added, edits shown, deleted ones gone).
  */
-export function entriesOnDevice(queryClient: QueryClient, pending: readonly PendingWrite[]): JournalEntry[] {
+export function entriesOnDevice(
+  queryClient: QueryClient,
+  pending: readonly PendingWrite[],
+  copied: readonly CopiedMonth[] = [],
+): JournalEntry[] {
   const byId = new Map<string, JournalEntry>();
-  for (const [, data] of queryClient.getQueriesData({ queryKey: journalKeys.entries })) {
-    for (const entry of entriesOf(data)) {
+  const lists = queryClient.getQueriesData({ queryKey: journalKeys.entries }).map(([, data]) => entriesOf(data));
+  for (const entries of [...copied.map((month) => month.entries), ...lists]) {
+    for (const entry of entries) {
       const known = byId.get(entry.id);
       if (!known || known.updatedAt < entry.updatedAt) byId.set(entry.id, entry);
     }

@@ -4,6 +4,7 @@ import { paths } from '../../../lib/paths';
 import { useAuth } from '../../../lib/session/auth-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { OfflineCopySection } from './OfflineCopySection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -45,6 +46,7 @@ export function SettingsPage({ reminders, tags, data, journalImport }: SettingsS
       <PasswordSection email={user.email} />
       {data}
       {journalImport}
+      <OfflineCopySection userId={user.id} />
       <DeleteAccountSection userId={user.id} />
     </div>
   );
