@@ -10,16 +10,17 @@ import { benchImportSafety } from './import-safety';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
 import { benchSearch, SEARCH_REQUESTS } from './search';
+import { benchTags, TAG_REQUESTS } from './tags';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, newdevice, data, importsafety,
- * reminders, push, search (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, newdevice, data,
+ * importsafety, reminders, push, search, tags (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -39,6 +40,7 @@ const HEADINGS: Record<Part, string[]> = {
   reminders: ['## Reminders (10,000'],
   push: ['## Reminders with notifications'],
   search: ['## Search'],
+  tags: ['## Tags'],
 };
 
 /**
@@ -419,6 +421,31 @@ async function main() {
       `- A one-word search among 1,000,000 entries of others: ${among.searches.slice(0, 3).map((search) => `${search.label.split(' (')[0]} ${ratio(search.p50, among.dayList.p50)}x`).join(', ')} the day list's uncached p50 (goal: within 3x).`,
       `- The same searches alone in the database against among 1,000,000 others, p50: ${alone.searches.map((search, index) => `${search.p50} / ${among.searches[index]?.p50 ?? '-'} ms`).join(', ')} (goal: no growth with other people's entries).`,
       `- The search index: ${alone.indexMb} MB of a ${alone.fileMb} MB database file for ${result.mine.toLocaleString('en-US')} entries; ${among.indexMb} MB of ${among.fileMb} MB for ${(result.mine + among.others).toLocaleString('en-US')}.`,
+      '',
+    );
+  }
+  if (parts.has('tags')) {
+    begin('tags');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const result = await benchTags();
+    const [alone, among] = result.rounds;
+    if (!alone || !among) throw new Error('tags: a round is missing');
+    const ratio = (read: number, day: number) => (read / Math.max(0.01, day)).toFixed(2);
+    const others = among.others.toLocaleString('en-US');
+    log(
+      '## Tags',
+      '',
+      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (about seven a day over four years, tags typed in the gratitude: family on one entry in five, volcano on one in 500), read a tag at a time through GET /api/tags/entries (20 a page) and GET /api/search?q=%23family with the session, first alone in the database, then among ${others} entries of 100 other people tagged the same way. All were written into the database file with their entry_tag rows while the server was stopped: the writer's in ${result.seedMineSeconds} s, the others' in ${result.seedOthersSeconds} s. Each figure is ${TAG_REQUESTS} sequential requests, the measures in turns, after a warm-up; the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries on the same server, with the answer cache off (READ_CACHE_MB=0). Started at a ${startedAt}.`,
+      '',
+      `| measure | results | p50 ms alone | p99 ms alone | p50 ms among ${others} | p99 ms among ${others} | p50 / day list p50, alone | among ${others} |`,
+      '|---|---|---|---|---|---|---|---|',
+      `| day list, answer cache off | ${alone.dayList.entries} | ${alone.dayList.p50} | ${alone.dayList.p99} | ${among.dayList.p50} | ${among.dayList.p99} | 1 | 1 |`,
+      ...alone.reads.map((read, index) => {
+        const other = among.reads[index];
+        return `| ${read.label} | ${read.results} | ${read.p50} | ${read.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(read.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
+      }),
+      '',
+      `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(' (')[0]}: ${ratio(read.p50, among.dayList.p50)}x`).join('; ')} the day list's uncached p50 (goal: within 3x).`,
       '',
     );
   }

@@ -3,10 +3,19 @@ import { MAX_FIELD_LENGTH } from './limits';
 import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
-import { hasNoAnswer, MAX_PROMPT_LENGTH, MAX_PROMPTS, type PromptAnswer } from './prompts';
+import { hasNoAnswer, MAX_PROMPT_LENGTH, MAX_PROMPTS, type PromptAnswer, writtenTexts } from './prompts';
+import { entryTags, MAX_TAGS, TAG_MESSAGES } from './tags';
 
 /** A mood (mood.ts), or null for none. */
 export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
+
+/**
+ * An entry's chips (tags.ts): a list of tag names. Bounded before each is read: a list of more than MAX_TAGS is no
+ * entry's, whatever its answers hold.
+ */
+export const tagChipsSchema = z
+  .array(z.string({ error: TAG_MESSAGES.invalid }), { error: TAG_MESSAGES.invalid })
+  .max(MAX_TAGS, { error: TAG_MESSAGES.tooMany });
 
 export { ENTRY_FIELDS, type EntryField, isBlankEntry, PROMPTS } from './entry-fields';
 
@@ -112,6 +121,12 @@ export const entryContentSchema = z
        * leaves the four texts empty.
        */
       answers: promptAnswersSchema.optional(),
+      /**
+       * Tags added as chips (tags.ts); the `#words` of the answers are tags too. Left out of a create, the entry has
+       * the typed ones only; left out of an edit, it keeps its chips, so a client that knows nothing of tags never
+       * drops one.
+       */
+      tags: tagChipsSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
@@ -121,6 +136,11 @@ export const entryContentSchema = z
   })
   .refine((entry) => (entry.answers === undefined ? !isBlankEntry(entry) : !hasNoAnswer(entry.answers)), {
     error: JOURNAL_MESSAGES.emptyEntry,
+  })
+  .superRefine((entry, context) => {
+    // The answers' tags count with the chips: an entry whose answers hold a tag too long, or too many, is refused.
+    const tags = entryTags(entry.tags ?? [], writtenTexts(entry));
+    if (!tags.ok) context.addIssue({ code: 'custom', message: tags.message, path: ['tags'] });
   });
 
 export type EntryContent = z.infer<typeof entryContentSchema>;
@@ -184,6 +204,8 @@ export interface JournalEntry {
    * answer. Such an entry's four texts are empty.
    */
   answers?: PromptAnswer[];
+  /** The entry's tags, folded (tags.ts): its chips, then its answers' `#words`; present only when it has some. */
+  tags?: string[];
 }
 
 export interface EntryPage {

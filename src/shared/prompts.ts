@@ -198,3 +198,18 @@ const BLANK = /^[\s\u00AD\u180E\u200B-\u200D\u2060]*$/u;
 export function hasNoAnswer(answers: readonly PromptAnswer[] | null | undefined): boolean {
   return !answers || answers.every(({ answer }) => BLANK.test(answer));
 }
+
+/**
+ * Every text an entry's writer typed, in the form's order: its four texts, then its answers to their own prompts (such
+ * an entry keeps the four empty). An entry's typed tags (tags.ts) are the `#words` of these.
+ */
+export function writtenTexts(entry: {
+  gratitude: string;
+  celebration: string;
+  manifestation: string;
+  memory?: string | undefined;
+  answers?: readonly PromptAnswer[] | null | undefined;
+}): string[] {
+  const { gratitude, celebration, manifestation, memory = '', answers } = entry;
+  return [gratitude, celebration, manifestation, memory, ...(answers ?? []).map(({ answer }) => answer)];
+}

@@ -34,3 +34,8 @@ export const welcomeAgainPath = `${paths.journal}?welcome=again`;
 export function journalDayPath(dayKey: string): string {
   return `${paths.journal}?date=${dayKey}`;
 }
+
+/** The journal filtered by a tag (docs/product.md §5), /journal?tag=family. */
+export function journalTagPath(tag: string): string {
+  return `${paths.journal}?${new URLSearchParams({ tag })}`;
+}

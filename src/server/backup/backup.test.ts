@@ -21,26 +21,13 @@ import { type RunningServer, startServer } from '../../../e2e/support/server';
 import { localDayKey } from '../../shared/dates';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
-import { SQLITE_INDEXED_MEMORY } from '../db/migrations/022_own_prompts';
 
 /**
- * Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. The search
- * triggers go back to what migration 011 made, read from the file itself.
+ * Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. The file is
+ * there for a migration whose undo reads it (one that remade the search triggers); the tags' undo needs none of it.
  */
-function undoNewestMigration(file: string): string {
-  const db = new SQLite(file, { readonly: true });
-  try {
-    const triggers = db
-      .prepare("select name, sql from sqlite_schema where type = 'trigger' and sql like '%prompt_answers%'")
-      .all() as { name: string; sql: string }[];
-    const older = (trigger: string) => trigger.replace(SQLITE_INDEXED_MEMORY, 'new.memory').replace(', prompt_answers on', ' on');
-    return [
-      ...triggers.map((trigger) => `drop trigger ${trigger.name}; ${older(trigger.sql)};`),
-      'alter table journal_entry drop column prompt_answers; alter table profile drop column prompts;',
-    ].join(' ');
-  } finally {
-    db.close();
-  }
+function undoNewestMigration(_file: string): string {
+  return 'drop table entry_tag; alter table journal_entry drop column tags;';
 }
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */

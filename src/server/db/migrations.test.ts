@@ -45,11 +45,19 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
+/** Takes back what migration 023 changed, for a test that starts from a database written before it. */
+async function undoEntryTags(db: Kysely<Database>): Promise<void> {
+  await sql`drop table entry_tag`.execute(db);
+  await sql`alter table journal_entry drop column tags`.execute(db);
+  await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
+}
+
 /**
- * Takes back what migration 022 changed, for a test that starts from a database written before it: the search
+ * Takes back what migrations 023 and 022 changed, for a test that starts from a database written before them: the search
  * triggers as migration 011 made them, then the columns.
  */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
+  await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     const { rows } = await sql<{ name: string; sql: string }>`
       select name, sql from sqlite_schema where type = 'trigger' and sql like '%prompt_answers%'`.execute(db);
@@ -72,7 +80,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 022 and 021 changed, for a test that starts from a database written before them. */
+/** Takes back what migrations 023 to 021 changed, for a test that starts from a database written before them. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -410,6 +418,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '020_welcome_seen',
         '021_entry_mood',
         '022_own_prompts',
+        '023_entry_tags',
       ]);
     } finally {
       await database.close();
@@ -540,10 +549,14 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a writer could h
     try {
       const after = await rowsOf(upgraded.db);
       expect(after.map((row) => row.prompt_answers)).toEqual([null, null]);
+      // The columns migrations 022 and 023 add are new; every other one is as it was.
+      const added = ['prompt_answers', 'tags'];
+      expect(after.map((row) => row.tags)).toEqual([null, null]);
+      const kept = (row: Record<string, unknown>) => Object.keys(row).filter((column) => !added.includes(column));
       const bytes = (rows: Record<string, unknown>[]) =>
-        rows.map((row) => Object.keys(row).filter((column) => column !== 'prompt_answers').map((column) => Buffer.from(JSON.stringify(row[column]))));
+        rows.map((row) => kept(row).map((column) => Buffer.from(JSON.stringify(row[column]))));
       expect(bytes(after)).toEqual(bytes(before));
-      expect(after.map((row) => Object.keys(row).filter((column) => column !== 'prompt_answers'))).toEqual(before.map(Object.keys));
+      expect(after.map(kept)).toEqual(before.map(Object.keys));
       const profileAfter = (await sql<Record<string, unknown>>`select * from profile`.execute(upgraded.db)).rows;
       expect(profileAfter.map(({ prompts, ...rest }) => [prompts, rest])).toEqual(profileBefore.map((row) => [null, row]));
       // Read through the journal, the earlier entries have no answers and read as they did.

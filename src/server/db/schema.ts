@@ -142,6 +142,17 @@ export interface JournalEntryTable {
    * {prompt, answer}, each prompt's wording as it was when written. Null for an entry of the app's own prompts.
    */
   prompt_answers: string | null;
+  /** The entry's tags, folded, separated by spaces, in the entry's order (migration 023); null for none. */
+  tags: string | null;
+}
+
+/** One tag of one entry, with the entry's day and time, for a writer's entries with a tag, newest first. */
+export interface EntryTagTable {
+  entry_id: string;
+  user_id: string;
+  tag: string;
+  local_day: number;
+  date: string;
 }
 
 export interface JournalDayTable {
@@ -287,6 +298,7 @@ export interface Database {
   email_throttle: EmailThrottleTable;
   invite: InviteTable;
   journal_entry: JournalEntryTable;
+  entry_tag: EntryTagTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;

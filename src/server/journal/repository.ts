@@ -6,6 +6,7 @@ import { isMood, type Mood } from '../../shared/mood';
 import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
+import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,9 +17,10 @@ export interface EntryText {
   memory: string;
 }
 
-/** An entry's text and its mood (null for none): what a create stores and an edit rewrites. */
+/** An entry's text, its mood (null for none) and its tags: what a create stores and an edit rewrites. */
 export interface EntryWords extends EntryText {
   mood: Mood | null;
+  tags: string[];
 }
 
 /**
@@ -29,7 +31,8 @@ export function storedAnswers(answers: readonly PromptAnswer[] | null | undefine
   return answers ? JSON.stringify(answers.map(({ prompt, answer }) => ({ prompt, answer }))) : null;
 }
 
-function parsedAnswers(stored: string | null): PromptAnswer[] | null {
+/** The answers journal_entry.prompt_answers keeps, read back; null for an entry of the app's own prompts. */
+export function parsedAnswers(stored: string | null): PromptAnswer[] | null {
   if (stored === null) return null;
   try {
     return readAnswers(JSON.parse(stored));
@@ -55,6 +58,7 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
     ...(isMood(row.mood) ? { mood: row.mood } : {}),
     ...withAnswers(parsedAnswers(row.prompt_answers)),
+    ...(row.tags ? { tags: tagsOfColumn(row.tags) } : {}),
   };
 }
 
@@ -103,7 +107,13 @@ type EntryRow = Selectable<JournalEntryTable>;
  * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
  * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean, withAnswers: boolean) {
+function insertRow(
+  withTimeUnknown: boolean,
+  withLateDays: boolean,
+  withMood: boolean,
+  withAnswers: boolean,
+  withTags: boolean,
+) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -122,6 +132,7 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
         ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
         ...(withMood ? { mood: arg('mood') } : {}),
         ...(withAnswers ? { prompt_answers: arg('prompt_answers') } : {}),
+        ...(withTags ? { tags: arg('tags') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -129,8 +140,8 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertRows = Array.from({ length: 16 }, (_, kind) =>
-  insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0, (kind & 8) !== 0),
+const insertRows = Array.from({ length: 32 }, (_, kind) =>
+  insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0, (kind & 8) !== 0, (kind & 16) !== 0),
 );
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
@@ -205,6 +216,8 @@ export interface NewEntryRow extends EntryText {
   mood?: Mood | null | undefined;
   /** The answers to the writer's own prompts, with their wording; absent or null for the app's own prompts. */
   answers?: readonly PromptAnswer[] | null | undefined;
+  /** The entry's tags, folded and checked (src/shared/tags.ts); absent or empty for none. */
+  tags?: string[] | undefined;
 }
 
 /**
@@ -230,13 +243,19 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     edited_day: input.editedDay ?? null,
     mood: input.mood ?? null,
     prompt_answers: storedAnswers(input.answers),
+    tags: tagsColumn(input.tags ?? []),
   };
   const late = row.added_day !== null || row.edited_day !== null;
   const kind =
-    (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4) + (row.prompt_answers === null ? 0 : 8);
+    (row.time_unknown ? 1 : 0) +
+    (late ? 2 : 0) +
+    (row.mood === null ? 0 : 4) +
+    (row.prompt_answers === null ? 0 : 8) +
+    (row.tags === null ? 0 : 16);
   const insert = insertRows[kind] as (typeof insertRows)[number];
   const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
+  if (input.tags?.length) await insertEntryTags(trx, { id: row.id, userId, localDay, date: row.date }, input.tags);
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
   if (day.rows[0]?.entries !== 1) {
@@ -278,7 +297,7 @@ export async function updateEntryText(
   now: Date,
   editedDay?: number,
 ) {
-  const { answers, ...words } = text;
+  const { answers, tags, ...words } = text;
   // An entry of the app's own prompts is rewritten as it always was; one of the writer's own keeps its answers' column.
   const promptAnswers = answers ? { prompt_answers: storedAnswers(answers) } : {};
   const row = await trx
@@ -286,6 +305,7 @@ export async function updateEntryText(
     .set({
       ...words,
       ...promptAnswers,
+      tags: tagsColumn(tags),
       updated_at: now.toISOString(),
       ...(editedDay === undefined ? {} : { edited_day: editedDay }),
     })
@@ -294,6 +314,7 @@ export async function updateEntryText(
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
+  await replaceEntryTags(trx, { id, userId, localDay: row.local_day, date: row.date }, tags);
   await bumpJournalVersion(trx, userId);
   return toEntry(row);
 }
@@ -597,4 +618,11 @@ async function setRun(trx: Transaction<Database>, userId: string, run: Run | und
     .set({ run_first: run?.first ?? null, run_last: run?.last ?? null })
     .where('uid', '=', userId)
     .execute();
+}
+
+/** The user's entries of these ids (a page's, at most MAX_PAGE_SIZE), in no order; another's ids find nothing. */
+export async function findEntriesByIds(db: Db, userId: string, ids: readonly string[]): Promise<JournalEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('journal_entry').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return rows.map(toEntry);
 }

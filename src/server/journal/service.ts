@@ -15,6 +15,8 @@ import { type JournalMonths, SINCE_VERSION } from '../../shared/journal-copy';
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
 import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
+import { type PromptAnswer, writtenTexts } from '../../shared/prompts';
+import { chipsOf, entryTags } from '../../shared/tags';
 import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -161,7 +163,18 @@ function keepsItsPrompts(entry: JournalEntry, content: EntryContent): void {
   if (!same) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.answersKeepTheirPrompts);
 }
 
-function encodeCursor(entry: JournalEntry): string {
+/**
+ * The tags an entry stores: its chips and the `#words` of the text it stores, its answers to the writer's own prompts
+ * included (a memory kept while the section is off counts). Refused with a 400 naming tags, as the schema refuses the
+ * text sent.
+ */
+export function storedTags(chips: readonly string[], text: EntryText, answers: readonly PromptAnswer[] | null): string[] {
+  const tags = entryTags(chips, writtenTexts({ ...text, answers }));
+  if (!tags.ok) throw new HttpError(400, 'invalid-entry', tags.message);
+  return tags.tags;
+}
+
+export function encodeCursor(entry: JournalEntry): string {
   return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
 }
 
@@ -169,7 +182,7 @@ const cursorText = (max: number) => z.string().max(max).refine((text) => !text.i
 // The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
 const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
 
-function decodeCursor(value: string): EntryCursor {
+export function decodeCursor(value: string): EntryCursor {
   try {
     const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
     return { localDay, date, id };
@@ -277,6 +290,7 @@ export class JournalService {
     }
     const pastDay = localDay < today;
     const text = storedText(input.content, journal, '');
+    const tags = storedTags(input.content.tags ?? [], text, input.content.answers ?? null);
     const utcOffset = input.utcOffset ?? null;
     const create = () =>
       write(async (trx) => {
@@ -287,15 +301,7 @@ export class JournalService {
         const mood = input.content.mood ?? null;
         const answers = input.content.answers ?? null;
         return insertEntry(trx, {
-          id,
-          userId,
-          date: at,
-          updatedAt: at,
-          localDay,
-          utcOffset,
-          addedDay,
-          mood,
-          answers,
+          ...{ id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, answers, tags },
           ...text,
         });
       });
@@ -332,7 +338,10 @@ export class JournalService {
     // An edit that leaves the mood out keeps the entry's; null clears it.
     const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
     keepsItsPrompts(entry, input.content);
-    const text = { ...storedText(input.content, journal, entry.memory), mood, answers: input.content.answers };
+    const words = storedText(input.content, journal, entry.memory);
+    // An edit that leaves the tags out keeps the entry's chips; the answers' `#words` are read again.
+    const tags = storedTags(input.content.tags ?? chipsOf(entry.tags, writtenTexts(entry)), words, input.content.answers ?? null);
+    const text = { ...words, mood, answers: input.content.answers, tags };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

@@ -4,19 +4,24 @@ import { dayKeySchema, ENTRY_FIELDS } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
 import { MAX_PROMPT_LENGTH } from '../../shared/prompts';
 import {
-  parseSearchQuery,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MAX_TERMS,
   SEARCH_ORDERS,
   SearchQueryError,
   type SearchField,
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
+import { readTaggedQuery } from '../../shared/tag-search';
+import { isTagName, TAG_MESSAGES } from '../../shared/tags';
 import { HttpError } from '../http/errors';
 import type { EntryCursor } from '../journal/repository';
 
 /** A search as GET /api/search asks for it, checked. */
 export interface SearchRequest {
   terms: SearchTerm[];
+  /** The query's `#words`: tags every result has (src/shared/tags.ts). */
+  tags: string[];
   prompt: SearchField | undefined;
   /** With `prompt=answers`, only the answers written under this wording of the writer's own prompts. */
   wording: string | undefined;
@@ -85,12 +90,17 @@ function decodeSearchCursor(value: string, order: SearchOrder): SearchCursor {
 /** GET /api/search's parameters: q, and prompt, from, to, order and cursor when given. Anything wrong is a 400. */
 export function readSearchRequest(queries: Record<string, string[]>): SearchRequest {
   let terms: SearchTerm[];
+  const q = single(queries, 'q') ?? '';
+  if (q.length > SEARCH_MAX_QUERY_LENGTH) throw invalid('invalid-search', QUERY_PROBLEMS['too-long']);
+  let tags: string[];
   try {
-    terms = parseSearchQuery(single(queries, 'q') ?? '');
+    ({ tags, terms } = readTaggedQuery(q));
   } catch (error) {
     if (error instanceof SearchQueryError) throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
     throw error;
   }
+  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
+  if (terms.length + tags.length > SEARCH_MAX_TERMS) throw invalid('invalid-search', QUERY_PROBLEMS['too-many-terms']);
   const promptValue = single(queries, 'prompt');
   // `answers`: the answers of the entries written with the writer's own prompts.
   if (promptValue !== undefined && promptValue !== 'answers' && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
@@ -111,6 +121,7 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   const cursorValue = single(queries, 'cursor');
   return {
     terms,
+    tags,
     prompt: promptValue as SearchField | undefined,
     wording,
     firstDay,

@@ -22,6 +22,7 @@ import { up as pushNotifications } from './019_push_notifications';
 import { up as welcomeSeen } from './020_welcome_seen';
 import { up as entryMood } from './021_entry_mood';
 import { up as ownPrompts } from './022_own_prompts';
+import { up as entryTags } from './023_entry_tags';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '020_welcome_seen': welcomeSeen,
   '021_entry_mood': entryMood,
   '022_own_prompts': ownPrompts,
+  '023_entry_tags': entryTags,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -30,6 +30,8 @@ export interface Candidate {
   mood?: Mood | undefined;
   /** The answers to the writer's own prompts, with their wording (our own export; decision 033). */
   answers?: PromptAnswer[] | undefined;
+  /** Tags the source gives apart from the text (our own export's, Day One's, a CSV column's); checked with the text. */
+  tags?: string[] | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { MAX_TAGS } from '../../../shared/tags';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
 import {
   type Candidate,
@@ -35,6 +36,8 @@ const entrySchema = z.object({
   mood: moodSchema.optional(),
   // The answers to the writer's own prompts, each with its wording; left out by older exports and other entries.
   answers: z.array(z.object({ prompt: text, answer: text })).optional(),
+  // Its tags, as the entry had them (checked with the text); left out by older exports and by entries without any.
+  tags: z.array(z.string()).max(MAX_TAGS).optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -88,6 +91,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       editedOn: entry.editedOn,
       mood: entry.mood ?? undefined,
       answers: entry.answers,
+      tags: entry.tags,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

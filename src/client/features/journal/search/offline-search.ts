@@ -5,12 +5,12 @@ import {
   compareNewestFirst,
   type EntryMatch,
   matchEntry,
-  parseSearchQuery,
   SEARCH_PAGE_SIZE,
   type SearchPage,
   type SearchableEntry,
   toSearchResult,
 } from '../../../../shared/search';
+import { matchTagged, readTaggedQuery } from '../../../../shared/tag-search';
 import type { CopiedMonth } from '../../../lib/persistence/journal-copy';
 import { journalKeys } from '../api';
 import { entriesOf } from '../list/cached-entries';
@@ -52,17 +52,21 @@ const CURSOR = /^device:(\d{1,7})$/;
  * this device holds. Its cursors name a place in its own list ("device:20"); any other starts at the beginning.
  */
 export function searchOnDevice(
-  entries: readonly SearchableEntry[],
+  entries: readonly (SearchableEntry & { tags?: string[] | undefined })[],
   location: SearchLocation,
   cursor: string | null,
 ): DeviceSearchPage {
-  const terms = parseSearchQuery(location.q);
+  // `#family` is a tag here too (src/shared/tag-search.ts).
+  const { tags, terms } = readTaggedQuery(location.q);
   const offset = Number(CURSOR.exec(cursor ?? '')?.[1] ?? 0);
   const found: { entry: SearchableEntry; match: EntryMatch }[] = [];
   for (const entry of entries) {
     if (location.from && entry.localDate < location.from) continue;
     if (location.to && entry.localDate > location.to) continue;
-    const match = matchEntry(entry, terms, location.prompt, location.wording);
+    const match =
+      tags.length > 0
+        ? matchTagged(entry, terms, tags, location.prompt, location.wording)
+        : matchEntry(entry, terms, location.prompt, location.wording);
     if (match) found.push({ entry, match });
   }
   found.sort(location.order === 'best' ? compareBestFirst : (a, b) => compareNewestFirst(a.entry, b.entry));

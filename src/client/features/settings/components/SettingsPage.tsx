@@ -13,12 +13,14 @@ import { PromptsSection } from './PromptsSection';
 /** The sections other features bring to the page, in its order; app/SettingsRoute.tsx hands them over. */
 export interface SettingsSections {
   reminders: ReactNode;
+  /** The writer's tags, with renaming and merging. */
+  tags?: ReactNode;
   data: ReactNode;
   journalImport: ReactNode;
 }
 
 /** /settings (protected): profile, preferences, reminders, password, the journal's download and import. */
-export function SettingsPage({ reminders, data, journalImport }: SettingsSections) {
+export function SettingsPage({ reminders, tags, data, journalImport }: SettingsSections) {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
   if (!user) return null;
@@ -45,6 +47,7 @@ export function SettingsPage({ reminders, data, journalImport }: SettingsSection
         showMemorySection={profile?.showMemorySection ?? false}
       />
       {reminders}
+      {tags}
       <PasswordSection email={user.email} />
       {data}
       {journalImport}

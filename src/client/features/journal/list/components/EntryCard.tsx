@@ -9,12 +9,15 @@ import { AnswerText } from '../../reading/components/AnswerText';
 import { shownAnswers } from '../../reading/entry-answers';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import type { Mood } from '../../../../../shared/mood';
+import { chipsOf } from '../../../../../shared/tags';
 import { EntryFields } from '../../writing/components/EntryFields';
 import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
 import { PromptAnswerFields, withAnswer } from '../../writing/components/PromptAnswerFields';
-import type { PromptAnswer } from '../../../../../shared/prompts';
+import { TagChips, TagLinks } from '../../writing/components/TagChips';
+import { type PromptAnswer, writtenTexts } from '../../../../../shared/prompts';
 import {
   answersContent,
+  answersOf,
   contentOf,
   contentProblem,
   loadContentCheck,
@@ -26,11 +29,12 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts. */
+/** An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts; its chips. */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
   answers?: PromptAnswer[] | undefined;
+  chips: string[];
 }
 
 /** Whether editing has changed anything the entry would be saved with. */
@@ -39,6 +43,7 @@ function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean):
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
   if (draft.answers?.some((answer, index) => answer.answer !== entry.answers?.[index]?.answer)) return true;
+  if (draft.chips.join(' ') !== chipsOf(entry.tags, writtenTexts(entry)).join(' ')) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -116,9 +121,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     if (!draft || update.isPending || checking.current) return;
     // The mood is always sent with an edit: null takes it off the entry.
     // An entry of the writer's own prompts is edited under the wording it was written with.
+    // So are the chips: an empty list takes the last one off.
     const content = draft.answers
-      ? answersContent(draft.answers, draft.mood)
-      : contentOf(draft.values, showMemory, draft.mood);
+      ? answersContent(draft.answers, draft.mood, draft.chips)
+      : contentOf(draft.values, showMemory, draft.mood, draft.chips);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -164,7 +170,14 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null, answers: entry.answers })}
+                onClick={() =>
+                  setDraft({
+                    values: valuesOf(entry),
+                    mood: entry.mood ?? null,
+                    answers: entry.answers,
+                    chips: chipsOf(entry.tags, writtenTexts(entry)),
+                  })
+                }
               >
                 Edit
               </Button>
@@ -216,6 +229,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               }
             />
           )}
+          <TagChips
+            chips={draft.chips}
+            answers={draft.answers ? draft.answers.map(({ answer }) => answer) : answersOf(draft.values, showMemory)}
+            disabled={update.isPending}
+            onChange={(chips) => setDraft((current) => (current ? { ...current, chips } : current))}
+          />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -240,6 +259,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           ))}
         </dl>
       )}
+      {!draft && entry.tags && entry.tags.length > 0 && <TagLinks tags={entry.tags} />}
       <Dialog
         open={askDiscard}
         title="Discard your changes?"

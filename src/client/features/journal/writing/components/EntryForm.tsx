@@ -13,6 +13,7 @@ import { useCreateEntry } from '../../sync/entry-writes';
 import {
   EMPTY_VALUES,
   answersContent,
+  answersOf,
   contentOf,
   contentProblem,
   isBlankContent,
@@ -26,6 +27,7 @@ import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 import { MoodChoice } from './MoodChoice';
 import { PromptAnswerFields, withAnswer } from './PromptAnswerFields';
+import { TagChips } from './TagChips';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
@@ -61,14 +63,18 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
       ? (draft.answers ?? null)
       : (promptsOfTheDay(profile?.prompts ?? OWN_PROMPTS, day)?.map((prompt) => ({ prompt, answer: '' })) ?? null),
   );
+  const [chips, setChips] = useState<string[]>(draft?.tags ?? []);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  // A new entry without a mood leaves it out.
-  const content = answers ? answersContent(answers, mood ?? undefined) : contentOf(values, showMemory, mood ?? undefined);
+  // A new entry without a mood or chips leaves them out.
+  const sentChips = chips.length > 0 ? chips : undefined;
+  const content = answers
+    ? answersContent(answers, mood ?? undefined, sentChips)
+    : contentOf(values, showMemory, mood ?? undefined, sentChips);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -77,8 +83,8 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}) });
-  }, [userId, day, entryId, values, mood, answers]);
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips });
+  }, [userId, day, entryId, values, mood, answers, chips]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -156,6 +162,12 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
             onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
           />
         )}
+        <TagChips
+          chips={chips}
+          answers={answers ? answers.map(({ answer }) => answer) : answersOf(values, showMemory)}
+          onChange={setChips}
+          disabled={create.isPending}
+        />
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}
