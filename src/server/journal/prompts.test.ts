@@ -4,6 +4,7 @@ import type { EntryPage, JournalEntry, Stats } from '../../shared/entry-schemas'
 import type { Profile } from '../../shared/profile-schemas';
 import type { PromptAnswer } from '../../shared/prompts';
 import type { SearchPage } from '../../shared/search';
+import { MAX_TAGS, TAG_MESSAGES, type TagList } from '../../shared/tags';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
 
@@ -223,6 +224,70 @@ describe.each(DATABASE_KINDS)('a writer’s own prompts on %s', (kind) => {
     ]);
     expect(await search('q=marmalade')).toEqual([]);
     expect((await search('q=cat')).map((result) => result.promptWording)).toEqual(['What made you laugh?']);
+  });
+
+  it('takes the #words of the answers as tags: the tags list, a tag’s entries and a search for #family find the entry', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const answers = [
+      { prompt: 'Who helped?', answer: 'Dinner with #Family and the neighbours' },
+      { prompt: 'What else?', answer: '' },
+    ];
+    const res = await writeAnswers(agent, answers, { tags: ['garden'] });
+    expect(res.status, res.text).toBe(201);
+    const entry = res.json as unknown as JournalEntry;
+    expect(entry).toMatchObject({ ...EMPTY, memory: '', answers, tags: ['garden', 'family'] });
+    await agent.post('/api/entries', { content: { ...EMPTY, gratitude: 'Family walk, no tag' }, localDate: TODAY });
+
+    const tags = (await agent.get('/api/tags')).json as unknown as TagList;
+    expect(tags.tags).toEqual(expect.arrayContaining([{ tag: 'family', entries: 1 }, { tag: 'garden', entries: 1 }]));
+    const page = (await agent.get('/api/tags/entries?tag=family')).json as unknown as EntryPage;
+    expect(page.entries.map(({ id }) => id)).toEqual([entry.id]);
+
+    const search = async (query: string) => {
+      const found = await agent.get(`/api/search?${query}`);
+      expect(found.status, found.text).toBe(200);
+      return (found.json as unknown as SearchPage).results;
+    };
+    // The tag is shown where the answer types it, under the wording the entry was written with.
+    expect(await search('q=%23family')).toEqual([
+      expect.objectContaining({ id: entry.id, prompt: 'answers', promptWording: 'Who helped?', snippet: answers[0]?.answer }),
+    ]);
+    expect((await search('q=%23family%20neighbours')).map(({ id }) => id)).toEqual([entry.id]);
+    expect((await search('q=%23family%20marmalade')).map(({ id }) => id)).toEqual([]);
+    const wording = (text: string) => `prompt=answers&wording=${encodeURIComponent(text)}`;
+    expect((await search(`q=%23family&${wording('Who helped?')}`)).map(({ id }) => id)).toEqual([entry.id]);
+    expect(await search(`q=%23family&${wording('What else?')}`)).toEqual([]);
+    // A chip alone: the entry is shown by its first answer.
+    expect(await search('q=%23garden')).toEqual([
+      expect.objectContaining({ id: entry.id, prompt: 'answers', promptWording: 'Who helped?' }),
+    ]);
+
+    // An edit that leaves the tags out keeps the chip and reads the answers' #words again.
+    const edited = await editAnswers(agent, entry.id, [
+      { prompt: 'Who helped?', answer: 'The #kids' },
+      { prompt: 'What else?', answer: '' },
+    ]);
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json).toMatchObject({ tags: ['garden', 'kids'] });
+    expect(await search('q=%23family')).toEqual([]);
+
+    // Renaming a tag rewrites it in the answer, under the same wording, the four texts left empty.
+    expect((await agent.post('/api/tags/rename', { from: 'kids', to: 'children' })).json).toEqual({ entries: 1 });
+    const [renamed] = (await todays(agent)).filter(({ id }) => id === entry.id);
+    expect(renamed).toMatchObject({
+      ...EMPTY,
+      answers: [
+        { prompt: 'Who helped?', answer: 'The #children' },
+        { prompt: 'What else?', answer: '' },
+      ],
+      tags: ['garden', 'children'],
+    });
+
+    // The answers' tags count with the chips towards the limit.
+    const many = Array.from({ length: MAX_TAGS + 1 }, (_, i) => `#t${i}`).join(' ');
+    const tooMany = await writeAnswers(agent, [{ prompt: 'Who helped?', answer: many }]);
+    expect(tooMany.status, tooMany.text).toBe(400);
+    expect(tooMany.json).toMatchObject({ code: 'invalid-entry', message: TAG_MESSAGES.tooMany });
   });
 
   it('keeps every wording and answer through an export and its import, and in the Markdown export', async () => {
