@@ -121,5 +121,22 @@ describe('withPendingWrites', () => {
     expect(withPendingWrites(stored, [edit('Walk #cat')], day)[0]?.tags).toEqual(['park', 'cat']);
     expect(withPendingWrites(stored, [edit('Walk', [])], day)[0]).not.toHaveProperty('tags');
   });
+
+  it('shows the answers and tags of a write of the writer’s own prompts, its answers’ #words among the tags', () => {
+    const answers = [{ prompt: 'Who helped?', answer: 'Dinner with #Family' }];
+    const own: PendingWrite = { ...created, content: { ...content(''), answers, tags: ['lake'] } };
+    const [shown] = withPendingWrites([], [own], onDay('2026-11-22'));
+    expect(shown).toMatchObject({ gratitude: '', answers, tags: ['lake', 'family'], pending: true });
+    // An edit that leaves the tags out keeps the chips, and the typed tags follow the new answers.
+    const stored = [{ ...entry('b', '2026-11-22T15:00:00.000Z', ''), answers, tags: ['lake', 'family'] }];
+    const edit: PendingWrite = {
+      kind: 'update',
+      opId: 'op2',
+      id: 'b',
+      content: { ...content(''), answers: [{ prompt: 'Who helped?', answer: 'The #kids' }] },
+      localDate: '2026-11-22',
+    };
+    expect(withPendingWrites(stored, [edit], onDay('2026-11-22'))[0]?.tags).toEqual(['lake', 'kids']);
+  });
 });
 

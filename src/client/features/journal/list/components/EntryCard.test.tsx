@@ -217,3 +217,27 @@ describe("an entry's tags on its card", () => {
     expect(document.body.textContent).toContain('Discard your changes?');
   });
 });
+
+describe("an entry of the writer's own prompts with tags, on its card", () => {
+  const ownTagged = (): JournalEntry => ({
+    ...entryOf(TODAY),
+    gratitude: '',
+    celebration: '',
+    manifestation: '',
+    answers: [{ prompt: 'Who helped?', answer: 'The #kids' }],
+    tags: ['garden', 'kids'],
+  });
+
+  it('lists its tags under its answers, and its edit offers its chip and shows the tag its answer types', async () => {
+    await drawCard(ownTagged());
+    expect(document.querySelector('.entry-answer dt')?.textContent).toBe('Who helped?');
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('ul[aria-label="Tags"] a')];
+    expect(links.map((link) => link.textContent)).toEqual(['#garden', '#kids']);
+    await click(button('Edit'));
+    const named = (name: string) => document.querySelector(`button[aria-label="${name}"]`) !== null;
+    expect(named('Remove tag garden')).toBe(true);
+    // The typed tag goes with its answer, not with a button.
+    expect(named('Remove tag kids')).toBe(false);
+    expect(document.querySelector('.tag-typed')?.textContent).toContain('#kids');
+  });
+});
