@@ -22,6 +22,8 @@ import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/service';
 import { ImportReaders } from './journal/import/readers';
+import { insightsRoutes } from './insights/routes';
+import { InsightsService } from './insights/service';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { journalRoutes } from './journal/routes';
 import { JournalService } from './journal/service';
@@ -111,6 +113,7 @@ export function createApp(deps: AppDeps) {
   const journal = new JournalService({ db: database.db, write, now, readCache: new ReadCache(config.readCacheBytes) });
   const lookBack = new LookBackService({ db: database.db, journal, now });
   const search = new SearchService({ db: database.db, dialect: database.dialect });
+  const insights = new InsightsService({ db: database.db, dialect: database.dialect, journal, now });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
   const importer = new JournalImporter({ readers: importReaders, db: database.db, write, now });
@@ -211,6 +214,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reminders', reminderRoutes({ sessions, reminders }));
   app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes({ sessions, search }));
+  app.route('/api/insights', insightsRoutes({ sessions, insights }));
   app.route('/api', journalRoutes({ sessions, journal, lookBack }));
   app.route('/api', lookBackRoutes({ sessions, lookBack }));
   app.all('/api/*', () => {
