@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { dayKeyToNumber, dayNumberToKey } from './dates';
 import type { JournalEntry } from './entry-schemas';
-import { monthKeySchema } from './entry-schemas';
 
 /**
  * What a journal shows its writer about itself (docs/product.md, "Insights"): figures made from the counts the
@@ -85,49 +82,6 @@ export const MONTH_LOOK_BACK_WORDS = 5;
 export const MONTH_LOOK_BACK_DAYS = 7;
 /** The earliest year a journal can hold (imports accept days from 1900). */
 export const FIRST_JOURNAL_YEAR = 1900;
-
-export const INSIGHTS_MESSAGES = {
-  unknownParameter: 'Only year and today can be given.',
-  yearInvalid: `year: give a year of four digits, from ${FIRST_JOURNAL_YEAR} to next year, once.`,
-  todayInvalid: 'today: give your date as YYYY-MM-DD, once.',
-  monthInvalid: 'month: give the month as YYYY-MM.',
-} as const;
-
-const M = INSIGHTS_MESSAGES;
-
-const onlyOnce = (pattern: RegExp, message: string) =>
-  z
-    .array(z.string(), { error: message })
-    .length(1, { error: message })
-    .transform(([value]) => value as string)
-    .pipe(z.string().regex(pattern, { error: message }));
-
-/** A calendar day that names itself again (no 2026-02-30). */
-const calendarDay = z
-  .string()
-  .refine((value) => dayNumberToKey(dayKeyToNumber(value)) === value, { error: M.todayInvalid });
-
-/**
- * GET /api/insights' query, from `c.req.queries()`: ?year=YYYY and ?today=YYYY-MM-DD, each optional and given once,
- * and nothing else (a user id, a range or any other name is refused). Which years may be asked for is the
- * service's, from the server's clock.
- */
-export const insightsQuerySchema = z
-  .strictObject({ year: z.array(z.string()).optional(), today: z.array(z.string()).optional() }, { error: M.unknownParameter })
-  .pipe(
-    z.object({
-      year: onlyOnce(/^\d{4}$/, M.yearInvalid).transform(Number).optional(),
-      today: onlyOnce(/^\d{4}-\d{2}-\d{2}$/, M.todayInvalid).pipe(calendarDay).optional(),
-    }),
-  );
-
-/** GET /api/insights/month's query: ?today=YYYY-MM-DD, optional, once, and nothing else. */
-export const monthLookBackQuerySchema = z
-  .strictObject({ today: z.array(z.string()).optional() }, { error: M.unknownParameter })
-  .pipe(z.object({ today: onlyOnce(/^\d{4}-\d{2}-\d{2}$/, M.todayInvalid).pipe(calendarDay).optional() }));
-
-/** POST /api/insights/month/dismiss's body: the month whose look back is put away. */
-export const dismissMonthSchema = z.strictObject({ month: monthKeySchema }, { error: M.monthInvalid });
 
 /**
  * Words left out of the most frequent: the commonest words of the languages writers here use most, folded as the

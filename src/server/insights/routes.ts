@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { dismissMonthSchema, insightsQuerySchema, monthLookBackQuerySchema } from '../../shared/insights';
+import { dismissMonthSchema, insightsQuerySchema, monthLookBackQuerySchema } from '../../shared/insights-schemas';
 import { requireUser } from '../auth/middleware';
 import type { SessionReader } from '../auth/session';
 import type { AppEnv } from '../http/context';

@@ -4,7 +4,6 @@ import {
   FIRST_JOURNAL_YEAR,
   INSIGHT_WORDS,
   type Insights,
-  INSIGHTS_MESSAGES,
   isStopWord,
   MONTH_LOOK_BACK_DAYS,
   MONTH_LOOK_BACK_WORDS,
@@ -15,6 +14,7 @@ import {
   weekdayOfDay,
   type WordCount,
 } from '../../shared/insights';
+import { INSIGHTS_MESSAGES } from '../../shared/insights-schemas';
 import { isMood } from '../../shared/mood';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
