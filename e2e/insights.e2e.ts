@@ -139,10 +139,10 @@ describe.each(THEME_NAMES)('the Insights screen in the %s theme', (theme) => {
         for (const word of WORDS) await visible(words.getByRole('link', { name: word, exact: true }));
         expect(await words.getByRole('link', { name: 'and', exact: true }).count()).toBe(0);
 
-        await noSidewaysScroll(page);
-        expect(await seriousViolations(page)).toEqual([]);
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/insights-${theme}-${name.replace(/ /g, '-')}.png`, fullPage: true });
+        await noSidewaysScroll(page);
+        expect(await seriousViolations(page)).toEqual([]);
 
         // A year chosen: the figures of that year.
         const year = TODAY.slice(0, 4);

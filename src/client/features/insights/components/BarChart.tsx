@@ -29,41 +29,46 @@ export function BarChart({
 }) {
   const captionId = useId();
   const top = Math.max(max ?? 0, ...bars.map((bar) => bar.value), 1);
-  const slot = 24;
-  const height = 96;
-  const width = bars.length * slot;
+  // One unit of width per bar and 100 of height, stretched to the box CSS gives it; the labels are HTML below it,
+  // in columns as wide as the bars, so that they keep their size on any screen.
   return (
     <figure className="insights-chart" aria-labelledby={captionId}>
       <svg
         className="insights-bars"
-        viewBox={`0 0 ${width} ${height + 16}`}
+        viewBox={`0 0 ${bars.length} 100`}
+        preserveAspectRatio="none"
         aria-hidden="true"
         focusable="false"
       >
-        <line x1="0" x2={width} y1={height} y2={height} className="insights-axis" />
         {bars.map((bar, index) => {
-          const h = bar.value > 0 ? Math.max(2, (bar.value / top) * (height - 4)) : 0;
+          const height = bar.value > 0 ? Math.max(2, (bar.value / top) * 96) : 0;
           return (
-            <g key={`${bar.name}-${index}`}>
-              <rect
-                x={index * slot + 4}
-                y={height - h}
-                width={slot - 8}
-                height={h}
-                rx="3"
-                style={{ fill: bar.fill ?? 'var(--color-primary)' }}
-              />
-              <text x={index * slot + slot / 2} y={height + 13} textAnchor="middle" className="insights-bar-label">
-                {bar.label}
-              </text>
-            </g>
+            <rect
+              key={`${bar.name}-${index}`}
+              x={index + 0.2}
+              y={100 - height}
+              width={0.6}
+              height={height}
+              style={{ fill: bar.fill ?? 'var(--color-primary)' }}
+            />
           );
         })}
       </svg>
+      <div
+        className="insights-bar-labels"
+        aria-hidden="true"
+        style={{ gridTemplateColumns: `repeat(${bars.length}, minmax(0, 1fr))` }}
+      >
+        {bars.map((bar, index) => (
+          <span key={`${bar.name}-${index}`}>{bar.label}</span>
+        ))}
+      </div>
       <figcaption id={captionId} className="insights-caption">
         {caption}
       </figcaption>
-      <table className="visually-hidden">
+      {/* A table ignores the width that hides it: the box around it is what is hidden. */}
+      <div className="visually-hidden">
+        <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -79,7 +84,8 @@ export function BarChart({
             </tr>
           ))}
         </tbody>
-      </table>
+        </table>
+      </div>
     </figure>
   );
 }

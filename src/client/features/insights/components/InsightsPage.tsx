@@ -100,12 +100,15 @@ function Streaks({ figures }: { figures: Insights }) {
   );
 }
 
-/** "most in March 2026 (12)", the first of equals. */
-function mostText<T>(items: readonly T[], count: (item: T) => number, name: (item: T) => string): string {
+/** "most in March 2026 (12)", the first of equals; `words` say the "in March 2026" part. */
+function mostText<T>(items: readonly T[], count: (item: T) => number, words: (item: T) => string): string {
   let best: T | undefined;
   for (const item of items) if (count(item) > 0 && (!best || count(item) > count(best))) best = item;
-  return best ? `most in ${name(best)} (${count(best)})` : 'none yet';
+  return best ? `most ${words(best)} (${count(best)})` : 'none yet';
 }
+
+/** "in the morning", "at night". */
+const partWords = (name: string) => (name.startsWith('Night') ? 'at night' : `in the ${name.split(' ')[0]?.toLowerCase() ?? ''}`);
 
 function HowOften({ figures }: { figures: Insights }) {
   const months: Bar[] = figures.months.map((month) => ({
@@ -122,7 +125,7 @@ function HowOften({ figures }: { figures: Insights }) {
     value: count,
   }));
   const parts: Bar[] = DAY_PARTS.map(([name, from, to]) => ({
-    label: name.slice(0, 3),
+    label: name,
     name: `${name} (${from}:00 to ${to}:00)`,
     value: figures.hours.slice(from, to).reduce((sum, count) => sum + count, 0),
   }));
@@ -135,17 +138,17 @@ function HowOften({ figures }: { figures: Insights }) {
       <div className="insights-charts">
         <BarChart
           bars={months}
-          caption={`Entries per month, ${first ? monthText(first.month) : ''} to ${last ? monthText(last.month) : ''}: ${monthTotal} in all, ${mostText(figures.months, (month) => month.entries, (month) => monthText(month.month))}.`}
+          caption={`Entries per month, ${first ? monthText(first.month) : ''} to ${last ? monthText(last.month) : ''}: ${monthTotal} in all, ${mostText(figures.months, (month) => month.entries, (month) => `in ${monthText(month.month)}`)}.`}
           valueHeading="Entries"
         />
         <BarChart
           bars={weekdays}
-          caption={`Entries by day of the week: ${mostText(weekdays, (bar) => bar.value, (bar) => `${bar.name}s`)}.`}
+          caption={`Entries by day of the week: ${mostText(weekdays, (bar) => bar.value, (bar) => `on ${bar.name}s`)}.`}
           valueHeading="Entries"
         />
         <BarChart
           bars={parts}
-          caption={`Entries by time of day, on your clock when you wrote: ${mostText(parts, (bar) => bar.value, (bar) => `the ${bar.name.split(' ')[0]?.toLowerCase() ?? ''}`)}${figures.timeUnknown > 0 ? `; ${plural(figures.timeUnknown, 'entry', 'entries')} without a time` : ''}.`}
+          caption={`Entries by time of day, on your clock when you wrote: ${mostText(parts, (bar) => bar.value, (bar) => partWords(bar.name))}${figures.timeUnknown > 0 ? `; ${plural(figures.timeUnknown, 'entry', 'entries')} without a time` : ''}.`}
           valueHeading="Entries"
         />
       </div>
