@@ -120,9 +120,10 @@ const CANDIDATE_WORDS = 400;
  * as a search folds them and weighted by prompt (A: gratitude), read through the writer's entries of the range.
  *
  * SQLite: the search index keeps neither which prompt a word is in nor how often (detail=none), and its vocabulary
- * table spans everyone's rows. So the writer's texts of the range are copied, a batch at a time, into an FTS5 index
- * in memory with the same tokenizer as search's, and its own vocabulary table (`fts5vocab`, per column) counts them.
- * That memory index is a connection of its own, opened and closed around the count, apart from the journal's.
+ * table spans everyone's rows. So the writer's texts of the range are copied, a batch at a time, into FTS5 indexes in
+ * memory with the same tokenizer as search's: the vocabulary table (`fts5vocab`) of the gratitudes' counts the entries
+ * holding each word, and each index's own token totals count the words written. That memory database is a connection
+ * of its own, opened and closed around the count, apart from the journal's.
  */
 export async function wordStatistics(
   db: Kysely<Database>,
@@ -162,6 +163,37 @@ async function postgresWords(
   return { words, total: Number(all[0]?.total ?? 0) };
 }
 
+/** The varints of an FTS5 record, which SQLite writes most significant group first, nine bytes at most. */
+function sqliteVarints(record: Uint8Array): number[] {
+  const values: number[] = [];
+  let at = 0;
+  while (at < record.length) {
+    let value = 0;
+    for (let byte = 0; at < record.length; byte += 1) {
+      const next = record[at] ?? 0;
+      at += 1;
+      if (byte === 8) {
+        value = value * 256 + next;
+        break;
+      }
+      value = value * 128 + (next & 0x7f);
+      if ((next & 0x80) === 0) break;
+    }
+    values.push(value);
+  }
+  return values;
+}
+
+/**
+ * The words an FTS5 table holds in all, from its "averages" record (row 1 of its %_data table: the number of rows,
+ * then the tokens of each column), the totals its own ranking (bm25) reads.
+ */
+function tokensHeld(counter: SQLite.Database, table: string): number {
+  const row = counter.prepare(`select block from ${table}_data where id = 1`).get() as { block: Uint8Array } | undefined;
+  const [, ...columns] = row ? sqliteVarints(row.block) : [];
+  return columns.reduce((sum, tokens) => sum + tokens, 0);
+}
+
 async function sqliteWords(
   db: Kysely<Database>,
   userId: string,
@@ -171,13 +203,15 @@ async function sqliteWords(
 ): Promise<WordStatistics> {
   const counter = new SQLite(':memory:');
   try {
+    // Two indexes that keep no text and no positions (detail=none): the gratitudes, whose vocabulary table counts the
+    // entries that hold each word, and the other three answers, counted only in all.
+    const tokenize = `tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'"`;
     counter.exec(`
-      create virtual table texts using fts5(
-        gratitude, celebration, manifestation, memory, content='',
-        tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
-      );
-      create virtual table vocabulary using fts5vocab(texts, 'col');`);
-    const insert = counter.prepare('insert into texts (gratitude, celebration, manifestation, memory) values (?, ?, ?, ?)');
+      create virtual table gratitudes using fts5(gratitude, content='', detail=none, ${tokenize});
+      create virtual table answers using fts5(answer, content='', detail=none, ${tokenize});
+      create virtual table vocabulary using fts5vocab(gratitudes, 'row');`);
+    const gratitude = counter.prepare('insert into gratitudes (gratitude) values (?)');
+    const others = counter.prepare('insert into answers (answer) values (?)');
     let after: { day: number; id: string } | undefined;
     for (;;) {
       const rows = await db
@@ -199,17 +233,23 @@ async function sqliteWords(
         .limit(TEXT_BATCH)
         .execute();
       counter.transaction(() => {
-        for (const row of rows) insert.run(row.gratitude, row.celebration, row.manifestation, row.memory);
+        for (const row of rows) {
+          gratitude.run(row.gratitude);
+          // A line break between answers, so that no word runs from one into the next.
+          others.run(`${row.celebration}\n${row.manifestation}\n${row.memory}`);
+        }
       })();
       const last = rows.at(-1);
       if (!last || rows.length < TEXT_BATCH) break;
       after = { day: last.local_day, id: last.id };
     }
     const candidates = counter
-      .prepare(`select term as word, doc as entries from vocabulary where col = 'gratitude' order by doc desc, term limit ?`)
+      .prepare('select term as word, doc as entries from vocabulary order by doc desc, term limit ?')
       .all(CANDIDATE_WORDS) as WordCount[];
-    const { total } = counter.prepare('select coalesce(sum(cnt), 0) as total from vocabulary').get() as { total: number };
-    return { words: candidates.filter((row) => keep(row.word)).slice(0, limit), total };
+    return {
+      words: candidates.filter((row) => keep(row.word)).slice(0, limit),
+      total: tokensHeld(counter, 'gratitudes') + tokensHeld(counter, 'answers'),
+    };
   } finally {
     counter.close();
   }
