@@ -425,6 +425,15 @@ async function main() {
       }),
       '',
       `- Goals: Insights within 5x and the monthly look back within 2x of the day list's uncached p50, and no slower among ${others} entries of others than alone.`,
+      `- From the answer cache (a visit while the journal is unchanged), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache on'))
+        .map((measure) => `${measure.label.replace(', answer cache on', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list.`,
+      `- Worked out afresh (the first visit after a write), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache off'))
+        .map((measure) => `${measure.label.replace(', answer cache off', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list: the period's texts are read and their words counted each time (decision 036).`,
+      `- Alone against among ${others}, p50: ${alone.measures.map((measure, index) => `${measure.p50} / ${among.measures[index]?.p50 ?? '-'} ms`).join(', ')}.`,
       '',
     );
   }
