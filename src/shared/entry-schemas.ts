@@ -3,9 +3,18 @@ import { MAX_FIELD_LENGTH } from './limits';
 import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
+import { entryTags, MAX_TAGS, TAG_MESSAGES } from './tags';
 
 /** A mood (mood.ts), or null for none. */
 export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
+
+/**
+ * An entry's chips (tags.ts): a list of tag names. Bounded before each is read: a list of more than MAX_TAGS is no
+ * entry's, whatever its answers hold.
+ */
+export const tagChipsSchema = z
+  .array(z.string({ error: TAG_MESSAGES.invalid }), { error: TAG_MESSAGES.invalid })
+  .max(MAX_TAGS, { error: TAG_MESSAGES.tooMany });
 
 export { ENTRY_FIELDS, type EntryField, isBlankEntry, PROMPTS } from './entry-fields';
 
@@ -60,10 +69,21 @@ export const entryContentSchema = z
        * it keeps the one it had, so a client that knows nothing of moods never clears one.
        */
       mood: moodSchema.optional(),
+      /**
+       * Tags added as chips (tags.ts); the `#words` of the answers are tags too. Left out of a create, the entry has
+       * the typed ones only; left out of an edit, it keeps its chips, so a client that knows nothing of tags never
+       * drops one.
+       */
+      tags: tagChipsSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
-  .refine((entry) => !isBlankEntry(entry), { error: JOURNAL_MESSAGES.emptyEntry });
+  .refine((entry) => !isBlankEntry(entry), { error: JOURNAL_MESSAGES.emptyEntry })
+  .superRefine((entry, context) => {
+    // The answers' tags count with the chips: an entry whose answers hold a tag too long, or too many, is refused.
+    const tags = entryTags(entry.tags ?? [], [entry.gratitude, entry.celebration, entry.manifestation, entry.memory ?? '']);
+    if (!tags.ok) context.addIssue({ code: 'custom', message: tags.message, path: ['tags'] });
+  });
 
 export type EntryContent = z.infer<typeof entryContentSchema>;
 
@@ -121,6 +141,8 @@ export interface JournalEntry {
   editedOn?: string;
   /** How the day felt, present only when the writer chose a mood. */
   mood?: Mood;
+  /** The entry's tags, folded (tags.ts): its chips, then its answers' `#words`; present only when it has some. */
+  tags?: string[];
 }
 
 export interface EntryPage {

@@ -173,6 +173,7 @@ export const JOURNAL_QUERY_MESSAGES = {
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
   invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
   fromAfterTo: 'The first day (from) must not be after the last day (to)',
+  invalidSince: 'The version the device copied at (since) must be written in digits',
 } as const;
 
 /** Looking back (docs/product.md §15): the refusals of GET /api/look-back and GET /api/jar. */

@@ -37,6 +37,11 @@ export function journalDayPath(dayKey: string): string {
   return `${paths.journal}?date=${dayKey}`;
 }
 
+/** The journal filtered by a tag (docs/product.md §5), /journal?tag=family. */
+export function journalTagPath(tag: string): string {
+  return `${paths.journal}?${new URLSearchParams({ tag })}`;
+}
+
 /** Insights for one year, or for the whole journal. */
 export function insightsPath(year?: number): string {
   return year === undefined ? paths.insights : `${paths.insights}?year=${year}`;

@@ -51,8 +51,16 @@ async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
   await undoEntryMood(db);
 }
 
-/** Takes back what migration 021 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 023 changed, for a test that starts from a database written before it. */
+async function undoEntryTags(db: Kysely<Database>): Promise<void> {
+  await sql`drop table entry_tag`.execute(db);
+  await sql`alter table journal_entry drop column tags`.execute(db);
+  await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
+}
+
+/** Takes back what migrations 023 and 021 changed, for a test that starts from a database written before them. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+  await undoEntryTags(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
   await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
 }
@@ -387,6 +395,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '019_push_notifications',
         '020_welcome_seen',
         '021_entry_mood',
+        '023_entry_tags',
         '025_month_look_back',
       ]);
     } finally {

@@ -137,6 +137,17 @@ export interface JournalEntryTable {
   edited_day: number | null;
   /** How the day felt, 1 (Rough) to 5 (Great), when the writer chose one (migration 021); else null. */
   mood: number | null;
+  /** The entry's tags, folded, separated by spaces, in the entry's order (migration 023); null for none. */
+  tags: string | null;
+}
+
+/** One tag of one entry, with the entry's day and time, for a writer's entries with a tag, newest first. */
+export interface EntryTagTable {
+  entry_id: string;
+  user_id: string;
+  tag: string;
+  local_day: number;
+  date: string;
 }
 
 export interface JournalDayTable {
@@ -282,6 +293,7 @@ export interface Database {
   email_throttle: EmailThrottleTable;
   invite: InviteTable;
   journal_entry: JournalEntryTable;
+  entry_tag: EntryTagTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;

@@ -11,9 +11,11 @@ import {
   type JournalEntry,
   type Stats,
 } from '../../shared/entry-schemas';
+import { type JournalMonths, SINCE_VERSION } from '../../shared/journal-copy';
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
 import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
+import { chipsOf, entryTags } from '../../shared/tags';
 import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -29,6 +31,7 @@ import {
   insertEntry,
   listDayCounts,
   listDayMoods,
+  listMonthSignatures,
   listEntries,
   readStats,
   updateEntryText,
@@ -144,7 +147,20 @@ function storedText(content: EntryContent, journal: JournalState, keptMemory: st
   return text;
 }
 
-function encodeCursor(entry: JournalEntry): string {
+const answersOf = (text: EntryText) => [text.gratitude, text.celebration, text.manifestation, text.memory];
+
+/**
+ * The tags an entry stores: its chips and the `#words` of the text it stores (a memory kept while the section is off
+ * counts). Refused with a 400 naming tags, as the schema refuses the text sent.
+ */
+export function storedTags(chips: readonly string[], text: EntryText): string[] {
+  const tags = entryTags(chips, answersOf(text));
+  if (!tags.ok) throw new HttpError(400, 'invalid-entry', tags.message);
+  return tags.tags;
+}
+
+
+export function encodeCursor(entry: JournalEntry): string {
   return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
 }
 
@@ -152,7 +168,7 @@ const cursorText = (max: number) => z.string().max(max).refine((text) => !text.i
 // The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
 const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
 
-function decodeCursor(value: string): EntryCursor {
+export function decodeCursor(value: string): EntryCursor {
   try {
     const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
     return { localDay, date, id };
@@ -221,6 +237,18 @@ export class JournalService {
   }
 
   /**
+   * What each month of the journal holds, for a device keeping a copy of it (shared/journal-copy.ts). A device that
+   * copied at the journal's current version learns that nothing changed without the entries being read.
+   */
+  async months(userId: string, journal: JournalState, since: string | undefined): Promise<JournalMonths> {
+    if (since !== undefined && !SINCE_VERSION.test(since)) {
+      throw new HttpError(400, 'invalid-argument', JOURNAL_QUERY_MESSAGES.invalidSince);
+    }
+    if (since !== undefined && Number(since) === journal.version) return { version: journal.version, months: null };
+    return { version: journal.version, months: await listMonthSignatures(this.deps.db, userId) };
+  }
+
+  /**
    * Stores a new entry on the writer's today, or on an earlier day they named while they write past days (then the
    * entry keeps the day it was added on). The id, when the client chose one, doubles as an idempotency key: a
    * retried create answers with the entry the first attempt stored (StoredBefore); the server picks one otherwise.
@@ -248,6 +276,7 @@ export class JournalService {
     }
     const pastDay = localDay < today;
     const text = storedText(input.content, journal, '');
+    const tags = storedTags(input.content.tags ?? [], text);
     const utcOffset = input.utcOffset ?? null;
     const create = () =>
       write(async (trx) => {
@@ -256,7 +285,10 @@ export class JournalService {
         const at = now().toISOString();
         const addedDay = pastDay ? today : null;
         const mood = input.content.mood ?? null;
-        return insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
+        return insertEntry(trx, {
+          ...{ id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, tags },
+          ...text,
+        });
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry: JournalEntry | undefined;
@@ -290,7 +322,10 @@ export class JournalService {
     if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
     // An edit that leaves the mood out keeps the entry's; null clears it.
     const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
-    const text = { ...storedText(input.content, journal, entry.memory), mood };
+    const words = storedText(input.content, journal, entry.memory);
+    // An edit that leaves the tags out keeps the entry's chips; the answers' `#words` are read again.
+    const tags = storedTags(input.content.tags ?? chipsOf(entry.tags, answersOf(entry)), words);
+    const text = { ...words, mood, tags };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

@@ -3,18 +3,23 @@ import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
 import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
 import {
-  parseSearchQuery,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MAX_TERMS,
   SEARCH_ORDERS,
   SearchQueryError,
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
+import { readTaggedQuery } from '../../shared/tag-search';
+import { isTagName, TAG_MESSAGES } from '../../shared/tags';
 import { HttpError } from '../http/errors';
 import type { EntryCursor } from '../journal/repository';
 
 /** A search as GET /api/search asks for it, checked. */
 export interface SearchRequest {
   terms: SearchTerm[];
+  /** The query's `#words`: tags every result has (src/shared/tags.ts). */
+  tags: string[];
   prompt: EntryField | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
@@ -81,12 +86,17 @@ function decodeSearchCursor(value: string, order: SearchOrder): SearchCursor {
 /** GET /api/search's parameters: q, and prompt, from, to, order and cursor when given. Anything wrong is a 400. */
 export function readSearchRequest(queries: Record<string, string[]>): SearchRequest {
   let terms: SearchTerm[];
+  const q = single(queries, 'q') ?? '';
+  if (q.length > SEARCH_MAX_QUERY_LENGTH) throw invalid('invalid-search', QUERY_PROBLEMS['too-long']);
+  let tags: string[];
   try {
-    terms = parseSearchQuery(single(queries, 'q') ?? '');
+    ({ tags, terms } = readTaggedQuery(q));
   } catch (error) {
     if (error instanceof SearchQueryError) throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
     throw error;
   }
+  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
+  if (terms.length + tags.length > SEARCH_MAX_TERMS) throw invalid('invalid-search', QUERY_PROBLEMS['too-many-terms']);
   const promptValue = single(queries, 'prompt');
   if (promptValue !== undefined && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
     throw invalid('invalid-search', SEARCH_MESSAGES.invalidPrompt);
@@ -102,6 +112,7 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   const cursorValue = single(queries, 'cursor');
   return {
     terms,
+    tags,
     prompt: promptValue as EntryField | undefined,
     firstDay,
     lastDay,

@@ -16,6 +16,7 @@ const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0]]);
 function forgetPersonalData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !KEPT_ON_SIGN_OUT.has(query.queryKey[0]) });
   void import('../persistence/query-persistence').then((persistence) => persistence.clearPersistedQueries());
+  void import('../persistence/journal-copy').then((copy) => copy.forgetJournalCopies());
   // An unsaved entry's text (features/journal/writing/entry-draft.ts).
   storage.remove(STORAGE_KEYS.entryDraft);
 }

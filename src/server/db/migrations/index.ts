@@ -21,6 +21,7 @@ import { up as pastDays } from './018_past_days';
 import { up as pushNotifications } from './019_push_notifications';
 import { up as welcomeSeen } from './020_welcome_seen';
 import { up as entryMood } from './021_entry_mood';
+import { up as entryTags } from './023_entry_tags';
 import { up as monthLookBack } from './025_month_look_back';
 
 /** A migration's change, made on the database it runs on. */
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '019_push_notifications': pushNotifications,
   '020_welcome_seen': welcomeSeen,
   '021_entry_mood': entryMood,
+  '023_entry_tags': entryTags,
   '025_month_look_back': monthLookBack,
 };
 

@@ -27,6 +27,8 @@ export interface Candidate {
   editedOn?: string | undefined;
   /** How the day felt, where the source has a mood (our own export; a Day One entry's where it has one). */
   mood?: Mood | undefined;
+  /** Tags the source gives apart from the text (our own export's, Day One's, a CSV column's); checked with the text. */
+  tags?: string[] | undefined;
   text: EntryText;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { MAX_TAGS } from '../../../shared/tags';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
 import {
   type Candidate,
@@ -33,6 +34,8 @@ const entrySchema = z.object({
   editedOn: dayKeySchema.optional(),
   // How the day felt; left out by older exports and by entries without one.
   mood: moodSchema.optional(),
+  // Its tags, as the entry had them (checked with the text); left out by older exports and by entries without any.
+  tags: z.array(z.string()).max(MAX_TAGS).optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -85,6 +88,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       addedOn: entry.addedOn,
       editedOn: entry.editedOn,
       mood: entry.mood ?? undefined,
+      tags: entry.tags,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

@@ -91,7 +91,7 @@ export function readImportFile(
       refuse('its date is before 1900');
       continue;
     }
-    const content = entryContentSchema.safeParse(candidate.text);
+    const content = entryContentSchema.safeParse({ ...candidate.text, tags: candidate.tags });
     if (!content.success) {
       const message = content.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
       refuse(message === JOURNAL_MESSAGES.emptyEntry ? 'it has no text' : message);

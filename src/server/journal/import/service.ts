@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { entryOwners, insertEntry } from '../repository';
 import type { ImportSummary } from '../../../shared/import';
+import { entryTags } from '../../../shared/tags';
 import type { ImportFormat } from './candidates';
 import type { CsvMappingQuery } from './csv';
 import type { Planned } from './read-file';
@@ -92,6 +93,12 @@ export interface ImporterDeps {
  * before) is counted and left out. The entries are written oldest first in short transactions; an import that stops part way says how
  * far it got, and importing the same file again brings in the rest (docs/decisions/024).
  */
+/** An imported entry's tags: its own and its answers' `#words`, as a write stores them; checked on reading the file. */
+function importedTags({ tags, text }: Planned['candidate']): string[] {
+  const found = entryTags(tags ?? [], [text.gratitude, text.celebration, text.manifestation, text.memory]);
+  return found.ok ? found.tags : [];
+}
+
 export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
@@ -187,6 +194,7 @@ export class JournalImporter {
               addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
               editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
               mood: candidate.mood ?? null,
+              tags: importedTags(candidate),
               ...candidate.text,
             });
             if (stored) count += 1;

@@ -2,7 +2,8 @@ import { useQuery, skipToken } from '@tanstack/react-query';
 import { MONTH_LOOK_BACK_DAYS, type MonthLookBack } from '../../../../shared/insights';
 import type { JarPick, LookBack } from '../../../../shared/look-back';
 import { apiRequest } from '../../../lib/api';
-import { usePersonalDataAllowed } from '../../../lib/session/auth-context';
+import { type JournalCopy, readJournalCopy } from '../../../lib/persistence/journal-copy';
+import { useAuth, usePersonalDataAllowed } from '../../../lib/session/auth-context';
 
 /** Apart from ['entries', ...]: the writes' cache edits (sync/entry-writes.ts) expect lists under that key. */
 export const lookBackKeys = {
@@ -59,4 +60,21 @@ export function useMonthLookBack(today: string) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * The device's copy of the whole journal (lib/persistence/journal-copy.ts), read from IndexedDB only while today has
+ * no answer from the server: looking back offline then reaches every year the copy holds. Kept in memory only, and
+ * read again each time it is needed.
+ */
+export function useJournalCopy(needed: boolean): JournalCopy | undefined {
+  const userId = useAuth().user?.id;
+  const query = useQuery({
+    queryKey: ['journal-copy', userId],
+    queryFn: userId && needed ? () => readJournalCopy(userId) : skipToken,
+    networkMode: 'always',
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return needed ? query.data : undefined;
 }

@@ -68,6 +68,17 @@ describe('the entries on this device', () => {
 });
 
 describe('searching on this device', () => {
+  it('reads #family as the tag, as the server does: typed or a chip, alone or with words', () => {
+    const entries = [
+      entry('typed', '2026-03-03', { gratitude: 'Dinner with the #Family', tags: ['family'] }),
+      entry('chip', '2026-03-02', { gratitude: 'A quiet evening', tags: ['family'] }),
+      entry('word', '2026-03-01', { gratitude: 'My family name' }),
+    ];
+    expect(search(entries, '#family').results.map((result) => result.id)).toEqual(['typed', 'chip']);
+    expect(search(entries, '#family quiet').results.map((result) => result.id)).toEqual(['chip']);
+    expect(search(entries, 'family').results.map((result) => result.id)).toEqual(['typed', 'word']);
+  });
+
   const entries = [
     entry('tea1', '2026-01-10', { gratitude: 'Tea with Ada' }),
     entry('tea2', '2026-02-10', { memory: 'tea, tea and more tea' }),

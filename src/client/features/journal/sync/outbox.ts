@@ -1,5 +1,6 @@
 import { OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { isMood, type Mood } from '../../../../shared/mood';
+import { isTagName, MAX_TAGS } from '../../../../shared/tags';
 import { ApiError } from '../../../lib/api';
 
 interface WriteContent {
@@ -9,6 +10,8 @@ interface WriteContent {
   memory?: string;
   /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
   mood?: Mood | null;
+  /** The entry's chips (src/shared/tags.ts); left out keeps an entry's (writes queued before tags have none). */
+  tags?: string[];
 }
 
 /**
@@ -52,16 +55,18 @@ const text = (value: unknown): value is string => typeof value === 'string';
 /** The content of a stored write, with only its own fields; undefined when it is not one. */
 function readContent(value: unknown): WriteContent | undefined {
   if (!isFields(value)) return undefined;
-  const { gratitude, celebration, manifestation, memory, mood } = value;
+  const { gratitude, celebration, manifestation, memory, mood, tags } = value;
   if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
   if (memory !== undefined && !text(memory)) return undefined;
   if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
+  if (tags !== undefined && !(Array.isArray(tags) && tags.length <= MAX_TAGS && tags.every(isTagName))) return undefined;
   return {
     gratitude,
     celebration,
     manifestation,
     ...(memory === undefined ? {} : { memory }),
     ...(mood === undefined ? {} : { mood }),
+    ...(tags === undefined ? {} : { tags: tags as string[] }),
   };
 }
 

@@ -24,10 +24,15 @@ export function valuesOf(entry: JournalEntry): EntryValues {
  * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
  * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own).
  */
-export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null): EntryContent {
+export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null, tags?: string[]): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
   const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
-  return mood === undefined ? text : { ...text, mood };
+  return { ...text, ...(mood === undefined ? {} : { mood }), ...(tags === undefined ? {} : { tags }) };
+}
+
+/** The answers a form would save, for the `#words` they type (src/shared/tags.ts). */
+export function answersOf(values: EntryValues, showMemory: boolean): string[] {
+  return [values.gratitude, values.celebration, values.manifestation, showMemory ? values.memory : ''];
 }
 
 let contentCheck: Promise<typeof import('./entry-check')> | undefined;

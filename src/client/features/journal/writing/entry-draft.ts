@@ -1,5 +1,6 @@
 import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-fields';
 import { isMood, type Mood } from '../../../../shared/mood';
+import { isTagName } from '../../../../shared/tags';
 import { STORAGE_KEYS } from '../../../lib/constants';
 import { storage } from '../../../lib/storage';
 import type { EntryValues } from './entry-content';
@@ -18,6 +19,8 @@ export interface EntryDraft {
   values: EntryValues;
   /** The mood chosen so far; absent in drafts kept before moods, and when none is chosen. */
   mood?: Mood | null;
+  /** The chips added so far; absent in drafts kept before tags. */
+  tags?: string[];
 }
 
 /** The draft of `userId` for `day`, or null when there is none (or only someone else's, or another day's). */
@@ -46,9 +49,10 @@ export function clearDraft(): void {
 
 function isDraft(value: unknown): value is EntryDraft {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, day, id, values, mood } = value as Record<string, unknown>;
+  const { userId, day, id, values, mood, tags } = value as Record<string, unknown>;
   if (typeof userId !== 'string' || typeof day !== 'string' || typeof id !== 'string') return false;
   if (mood !== undefined && mood !== null && !isMood(mood)) return false;
+  if (tags !== undefined && !(Array.isArray(tags) && tags.every(isTagName))) return false;
   if (typeof values !== 'object' || values === null) return false;
   return ENTRY_FIELDS.every((field) => typeof (values as Record<string, unknown>)[field] === 'string');
 }

@@ -37,6 +37,7 @@ describe('Settings', () => {
       'Change Password',
       'Your data (brought)',
       'Import (brought)',
+      'On this device',
       'Delete Account',
     ]);
     expect(document.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');

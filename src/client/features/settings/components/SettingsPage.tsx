@@ -4,6 +4,7 @@ import { paths } from '../../../lib/paths';
 import { useAuth } from '../../../lib/session/auth-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { OfflineCopySection } from './OfflineCopySection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
@@ -11,12 +12,14 @@ import { ProfileSection } from './ProfileSection';
 /** The sections other features bring to the page, in its order; app/SettingsRoute.tsx hands them over. */
 export interface SettingsSections {
   reminders: ReactNode;
+  /** The writer's tags, with renaming and merging. */
+  tags?: ReactNode;
   data: ReactNode;
   journalImport: ReactNode;
 }
 
 /** /settings (protected): profile, preferences, reminders, password, the journal's download and import. */
-export function SettingsPage({ reminders, data, journalImport }: SettingsSections) {
+export function SettingsPage({ reminders, tags, data, journalImport }: SettingsSections) {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
   if (!user) return null;
@@ -39,9 +42,11 @@ export function SettingsPage({ reminders, data, journalImport }: SettingsSection
         writePastDays={profile?.writePastDays === true}
       />
       {reminders}
+      {tags}
       <PasswordSection email={user.email} />
       {data}
       {journalImport}
+      <OfflineCopySection userId={user.id} />
       <DeleteAccountSection userId={user.id} />
     </div>
   );

@@ -150,3 +150,30 @@ describe("an entry's mood on its card", () => {
     expect(document.body.textContent).toContain('Discard your changes?');
   });
 });
+
+describe("an entry's tags on its card", () => {
+  it('lists its tags as links to the journal filtered by each, and nothing for an entry without', async () => {
+    await drawCard({ ...entryOf(TODAY), gratitude: 'The morning #light', tags: ['été', 'light'] });
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('ul[aria-label="Tags"] a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['#été', '/journal?tag=%C3%A9t%C3%A9'],
+      ['#light', '/journal?tag=light'],
+    ]);
+    await drawCard(entryOf(TODAY));
+    expect(document.querySelector('ul[aria-label="Tags"]')).toBeNull();
+  });
+
+  it('opens an edit with its chips removable and its typed tags shown, and asks before discarding a removed chip', async () => {
+    await drawCard({ ...entryOf(TODAY), gratitude: 'The morning #light', tags: ['été', 'light'] });
+    await click(button('Edit'));
+    const named = (name: string) => document.querySelector(`button[aria-label="${name}"]`) !== null;
+    expect(named('Remove tag été')).toBe(true);
+    // A typed tag goes with its word, not with a button.
+    expect(named('Remove tag light')).toBe(false);
+    expect(document.querySelector('.tag-typed')?.textContent).toContain('#light');
+    await click(button('Remove tag été'));
+    expect(named('Remove tag été')).toBe(false);
+    await click(button('Cancel'));
+    expect(document.body.textContent).toContain('Discard your changes?');
+  });
+});

@@ -9,10 +9,13 @@ import { answeredFields } from '../../print/journal-export';
 import { AnswerText } from '../../reading/components/AnswerText';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import type { Mood } from '../../../../../shared/mood';
+import { chipsOf } from '../../../../../shared/tags';
 import { EntryFields } from '../../writing/components/EntryFields';
 import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
+import { TagChips, TagLinks } from '../../writing/components/TagChips';
 import {
   PROMPTS,
+  answersOf,
   contentOf,
   contentProblem,
   loadContentCheck,
@@ -24,17 +27,21 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text and its mood (null for none). */
+/** An entry being edited: its text, its mood (null for none) and its chips. */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
+  chips: string[];
 }
+
+const answersOfEntry = (entry: JournalEntry) => [entry.gratitude, entry.celebration, entry.manifestation, entry.memory];
 
 /** Whether editing has changed anything the entry would be saved with. */
 function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean): boolean {
   const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
+  if (draft.chips.join(' ') !== chipsOf(entry.tags, answersOfEntry(entry)).join(' ')) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -111,7 +118,8 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
     event.preventDefault();
     if (!draft || update.isPending || checking.current) return;
     // The mood is always sent with an edit: null takes it off the entry.
-    const content = contentOf(draft.values, showMemory, draft.mood);
+    // So are the chips: an empty list takes the last one off.
+    const content = contentOf(draft.values, showMemory, draft.mood, draft.chips);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -157,7 +165,13 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null })}
+                onClick={() =>
+                  setDraft({
+                    values: valuesOf(entry),
+                    mood: entry.mood ?? null,
+                    chips: chipsOf(entry.tags, answersOfEntry(entry)),
+                  })
+                }
               >
                 Edit
               </Button>
@@ -196,6 +210,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
             }
           />
+          <TagChips
+            chips={draft.chips}
+            answers={answersOf(draft.values, showMemory)}
+            disabled={update.isPending}
+            onChange={(chips) => setDraft((current) => (current ? { ...current, chips } : current))}
+          />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -220,6 +240,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           ))}
         </dl>
       )}
+      {!draft && entry.tags && entry.tags.length > 0 && <TagLinks tags={entry.tags} />}
       <Dialog
         open={askDiscard}
         title="Discard your changes?"

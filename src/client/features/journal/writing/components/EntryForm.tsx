@@ -9,12 +9,13 @@ import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
+import { EMPTY_VALUES, answersOf, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import type { Mood } from '../../../../../shared/mood';
 import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 import { MoodChoice } from './MoodChoice';
+import { TagChips } from './TagChips';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
@@ -43,6 +44,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
   const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
+  const [chips, setChips] = useState<string[]>(draft?.tags ?? []);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
@@ -50,7 +52,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
   // A new entry without a mood leaves it out.
-  const content = contentOf(values, showMemory, mood ?? undefined);
+  const content = contentOf(values, showMemory, mood ?? undefined, chips.length > 0 ? chips : undefined);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -59,8 +61,8 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood });
-  }, [userId, day, entryId, values, mood]);
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood, tags: chips });
+  }, [userId, day, entryId, values, mood, chips]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -128,6 +130,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
           autoFocus
           onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
         />
+        <TagChips chips={chips} answers={answersOf(values, showMemory)} onChange={setChips} disabled={create.isPending} />
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}
