@@ -7,6 +7,7 @@ import { benchNewDevice, FILL_CPU_SLOWDOWN, NEW_DEVICE_JOURNAL } from './new-dev
 import { benchExport, type ImportBench, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
 import { benchImportSafety } from './import-safety';
+import { benchInsights, INSIGHTS_REQUESTS } from './insights';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
 import { benchSearch, SEARCH_REQUESTS } from './search';
@@ -16,11 +17,11 @@ import type { LoadResult } from './support';
 
 /**
  * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, newdevice, data,
- * importsafety, reminders, push, search, tags (default: all).
+ * importsafety, reminders, push, search, tags, insights (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags', 'insights'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -41,6 +42,7 @@ const HEADINGS: Record<Part, string[]> = {
   push: ['## Reminders with notifications'],
   search: ['## Search'],
   tags: ['## Tags'],
+  insights: ['## Insights'],
 };
 
 /**
@@ -446,6 +448,40 @@ async function main() {
       }),
       '',
       `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(' (')[0]}: ${ratio(read.p50, among.dayList.p50)}x`).join('; ')} the day list's uncached p50 (goal: within 3x).`,
+      '',
+    );
+  }
+  if (parts.has('insights')) {
+    begin('insights');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const result = await benchInsights();
+    const [alone, among] = result.rounds;
+    if (!alone || !among) throw new Error('insights: a round is missing');
+    const others = result.others.toLocaleString('en-US');
+    const ratio = (measure: number, day: number) => (measure / Math.max(0.01, day)).toFixed(2);
+    log(
+      '## Insights',
+      '',
+      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (the search benchmark's: about seven a day over four years, a mood on two in three), its figures through GET /api/insights (the whole journal, and this year) and the monthly look back through GET /api/insights/month, on a server whose clock reads the second day of next month, first alone in the database, then among ${others} entries of others written the same way (seeded in ${result.seedOthersSeconds} s). Each figure is ${INSIGHTS_REQUESTS} sequential requests, the measures in turns, after a warm-up, with the answer cache off (every answer worked out afresh: the first visit after a write) and on (a visit while the journal is unchanged); the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries, answer cache off. Started at a ${startedAt}.`,
+      '',
+      `| measure | p50 ms alone | p99 ms alone | p50 ms among ${others} | p99 ms among ${others} | p50 / day list p50, alone | among ${others} |`,
+      '|---|---|---|---|---|---|---|',
+      `| day list, answer cache off | ${alone.dayList.p50} | ${alone.dayList.p99} | ${among.dayList.p50} | ${among.dayList.p99} | 1 | 1 |`,
+      ...alone.measures.map((measure, index) => {
+        const other = among.measures[index];
+        return `| ${measure.label} | ${measure.p50} | ${measure.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(measure.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
+      }),
+      '',
+      `- Goals: Insights within 5x and the monthly look back within 2x of the day list's uncached p50, and no slower among ${others} entries of others than alone.`,
+      `- From the answer cache (a visit while the journal is unchanged), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache on'))
+        .map((measure) => `${measure.label.replace(', answer cache on', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list.`,
+      `- Worked out afresh (the first visit after a write), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache off'))
+        .map((measure) => `${measure.label.replace(', answer cache off', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list: the period's texts are read and their words counted each time (decision 036).`,
+      `- Alone against among ${others}, p50: ${alone.measures.map((measure, index) => `${measure.p50} / ${among.measures[index]?.p50 ?? '-'} ms`).join(', ')}.`,
       '',
     );
   }

@@ -241,7 +241,12 @@ describe('notifications', () => {
         expect(((await devices.json()) as { devices: unknown[] }).devices).toHaveLength(1);
         expect(await seriousViolations(page)).toEqual([]);
       },
-      { setup: (context) => fakePushManager(context, peer.subscribe()) },
+      {
+        setup: async (context) => {
+          await context.grantPermissions(['notifications']);
+          await fakePushManager(context, peer.subscribe());
+        },
+      },
     );
   });
 

@@ -22,6 +22,8 @@ import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/service';
 import { ImportReaders } from './journal/import/readers';
+import { insightsRoutes } from './insights/routes';
+import { InsightsService } from './insights/service';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { journalRoutes } from './journal/routes';
 import { tagRoutes } from './journal/tags/routes';
@@ -115,6 +117,7 @@ export function createApp(deps: AppDeps) {
   const tags = new TagService({ db: database.db, write, now, readCache });
   const lookBack = new LookBackService({ db: database.db, journal, now });
   const search = new SearchService({ db: database.db, dialect: database.dialect });
+  const insights = new InsightsService({ db: database.db, dialect: database.dialect, journal, now });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
   const importer = new JournalImporter({ readers: importReaders, db: database.db, write, now });
@@ -216,6 +219,7 @@ export function createApp(deps: AppDeps) {
   app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes({ sessions, search }));
   app.route('/api/tags', tagRoutes({ sessions, tags }));
+  app.route('/api/insights', insightsRoutes({ sessions, insights }));
   app.route('/api', journalRoutes({ sessions, journal, lookBack }));
   app.route('/api', lookBackRoutes({ sessions, lookBack }));
   app.all('/api/*', () => {

@@ -22,13 +22,8 @@ import { localDayKey } from '../../shared/dates';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
 
-/**
- * Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. The file is
- * there for a migration whose undo reads it (one that remade the search triggers); the tags' undo needs none of it.
- */
-function undoNewestMigration(_file: string): string {
-  return 'drop table entry_tag; alter table journal_entry drop column tags;';
-}
+/** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
+const UNDO_NEWEST_MIGRATION = 'alter table profile drop column month_look_back_dismissed;';
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';
@@ -314,7 +309,7 @@ describe('npm run restore', { timeout: 180_000 }, () => {
 
     // A backup of an older version (before the newest migration) is compared with that version's schema, and restored.
     const newest = Object.keys(MIGRATIONS).at(-1) ?? '';
-    const older = tampered('older.db', `${undoNewestMigration(backup)} delete from kysely_migration where name = '${newest}';`);
+    const older = tampered('older.db', `${UNDO_NEWEST_MIGRATION} delete from kysely_migration where name = '${newest}';`);
     const restored = await tool('restore', [older], env);
     expect(restored.code, restored.stderr).toBe(0);
     // And the backup as it was, too; the server upgrades the older one and then reads it.

@@ -45,6 +45,13 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
+/** Takes back what migrations 025 to 021 changed, for a test that starts from a database written before them. */
+async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+  await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
+  await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
+  await undoEntryMood(db);
+}
+
 /** Takes back what migration 023 changed, for a test that starts from a database written before it. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await sql`drop table entry_tag`.execute(db);
@@ -89,7 +96,7 @@ async function undoEntryMood(db: Kysely<Database>): Promise<void> {
 
 /** Takes back what migrations 021 to 018 changed, for a test that starts from a database written before them. */
 async function undoWelcomeSeen(db: Kysely<Database>): Promise<void> {
-  await undoEntryMood(db);
+  await undoMonthLookBack(db);
   await sql`alter table profile drop column welcome_seen_at`.execute(db);
   await sql`delete from kysely_migration where name = '020_welcome_seen'`.execute(db);
   await undoPushNotifications(db);
@@ -419,6 +426,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '021_entry_mood',
         '022_own_prompts',
         '023_entry_tags',
+        '025_month_look_back',
       ]);
     } finally {
       await database.close();

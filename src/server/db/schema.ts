@@ -77,6 +77,8 @@ export interface ProfileTable {
   run_last: number | null;
   /** When the operator disabled the account (admin/cli.ts); null while it may sign in. */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The month (year * 12 + month) whose monthly look back the writer dismissed (migration 025); null if none. */
+  month_look_back_dismissed: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailActionTable {
