@@ -45,24 +45,26 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migrations 025 to 021 changed, for a test that starts from a database written before them. */
+/*
+ * Each undo takes back its migration and every later one, newest first, for a test that starts from a database
+ * written before it; each calls the undo of the migration after its own.
+ */
+
+/** Takes back what migration 025 changed. */
 async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
-  await undoEntryMood(db);
 }
 
-/** Takes back what migration 023 changed, for a test that starts from a database written before it. */
+/** Takes back what migrations 025 and 023 changed. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
+  await undoMonthLookBack(db);
   await sql`drop table entry_tag`.execute(db);
   await sql`alter table journal_entry drop column tags`.execute(db);
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
 }
 
-/**
- * Takes back what migrations 023 and 022 changed, for a test that starts from a database written before them: the search
- * triggers as migration 011 made them, then the columns.
- */
+/** Takes back what migrations 025 to 022 changed: the search triggers as migration 011 made them, then the columns. */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -87,7 +89,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 023 to 021 changed, for a test that starts from a database written before them. */
+/** Takes back what migrations 025 to 021 changed. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -96,7 +98,7 @@ async function undoEntryMood(db: Kysely<Database>): Promise<void> {
 
 /** Takes back what migrations 021 to 018 changed, for a test that starts from a database written before them. */
 async function undoWelcomeSeen(db: Kysely<Database>): Promise<void> {
-  await undoMonthLookBack(db);
+  await undoEntryMood(db);
   await sql`alter table profile drop column welcome_seen_at`.execute(db);
   await sql`delete from kysely_migration where name = '020_welcome_seen'`.execute(db);
   await undoPushNotifications(db);
@@ -566,7 +568,10 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a writer could h
       expect(bytes(after)).toEqual(bytes(before));
       expect(after.map(kept)).toEqual(before.map(Object.keys));
       const profileAfter = (await sql<Record<string, unknown>>`select * from profile`.execute(upgraded.db)).rows;
-      expect(profileAfter.map(({ prompts, ...rest }) => [prompts, rest])).toEqual(profileBefore.map((row) => [null, row]));
+      // The profile's columns migrations 022 and 025 add are new and empty; every other one is as it was.
+      expect(
+        profileAfter.map(({ prompts, month_look_back_dismissed: dismissed, ...rest }) => [prompts, dismissed, rest]),
+      ).toEqual(profileBefore.map((row) => [null, null, row]));
       // Read through the journal, the earlier entries have no answers and read as they did.
       const first = await findEntry(upgraded.db, 'ada', '6a1f0c2e-1b3d-4c5e-8f70-9a1b2c3d4e5f');
       expect(first).toMatchObject({ gratitude: written[0][1], celebration: written[0][2], manifestation: written[0][3], memory: written[0][4], mood: 3 });
