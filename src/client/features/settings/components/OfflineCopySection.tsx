@@ -9,7 +9,8 @@ const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'entry' :
 export function OfflineCopySection({ userId }: { userId: string }) {
   const { held, total, whole } = useCopyProgress(userId);
   let status: string;
-  if (whole) status = `This device keeps your whole journal for reading offline: ${count(held)}.`;
+  if (whole && held === 0) status = 'Your journal has no entries yet: once it has, this device keeps them for reading offline.';
+  else if (whole) status = `This device keeps your whole journal for reading offline: ${count(held)}.`;
   else if (total !== null) {
     status = `Copying your journal to this device: ${held.toLocaleString('en-GB')} of ${count(total)}.`;
   } else if (held > 0) status = `Copying your journal to this device: ${count(held)} so far.`;
