@@ -62,11 +62,15 @@ function isInfinite(data: CachedEntries): data is InfiniteData<EntryPage, string
   return 'pages' in data;
 }
 
-/** Changes every cached list (day pages and month pages alike). */
+/**
+ * Changes every cached list (day pages, month pages and a tag's pages alike). Other answers live under the entries'
+ * key too, to be read again after every write (the tag list): they are left as they are.
+ */
 function editCachedLists(queryClient: QueryClient, edit: (entries: JournalEntry[]) => JournalEntry[]): void {
   queryClient.setQueriesData<CachedEntries>({ queryKey: journalKeys.entries }, (data) => {
     if (!data) return data;
     if (isInfinite(data)) return { ...data, pages: data.pages.map((page) => ({ ...page, entries: edit(page.entries) })) };
+    if (!Array.isArray(data.entries)) return data;
     return { ...data, entries: edit(data.entries) };
   });
 }
