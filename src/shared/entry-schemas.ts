@@ -3,6 +3,7 @@ import { MAX_FIELD_LENGTH } from './limits';
 import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
+import { type EntryPhoto, entryPhotosSchema } from './photos';
 
 /** A mood (mood.ts), or null for none. */
 export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
@@ -60,6 +61,11 @@ export const entryContentSchema = z
        * it keeps the one it had, so a client that knows nothing of moods never clears one.
        */
       mood: moodSchema.optional(),
+      /**
+       * The entry's photos in the order they show, as ids of the writer's uploads (photos.ts). Left out of an edit, the
+       * entry keeps the ones it has; a photo left off the list is deleted.
+       */
+      photos: entryPhotosSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
@@ -121,6 +127,8 @@ export interface JournalEntry {
   editedOn?: string;
   /** How the day felt, present only when the writer chose a mood. */
   mood?: Mood;
+  /** The entry's photos in order, present only when it has some. */
+  photos?: EntryPhoto[];
 }
 
 export interface EntryPage {

@@ -241,7 +241,7 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
       expect(created.status).toBe(201);
     }
     const run = await admin('users');
-    expect(run.stdout.split('\n')[0]).toMatch(/^EMAIL\s+CREATED\s+VERIFIED\s+DISABLED\s+LAST SIGN-IN\s+ENTRIES$/);
+    expect(run.stdout.split('\n')[0]).toMatch(/^EMAIL\s+CREATED\s+VERIFIED\s+DISABLED\s+LAST SIGN-IN\s+ENTRIES\s+PHOTOS\s+PHOTO MB$/);
     expect(run.stdout).toContain('3 accounts');
     expect(run.stdout).not.toContain(SECRET_TEXT);
     expect(run.stdout).not.toContain('Warm bread');
@@ -253,7 +253,7 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
     expect(row?.[4]).toMatch(time);
     expect(row?.[5]).toBe('2');
     const never = await usersRow(`sibling-${kind}@example.com`);
-    expect(never?.slice(2)).toEqual(['no', 'no', '-', '0']);
+    expect(never?.slice(2)).toEqual(['no', 'no', '-', '0', '0', '0.0']);
   });
 
   it('disables an account: its sessions end on both servers at once, and enable lets it back in', SLOW, async () => {

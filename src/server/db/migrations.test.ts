@@ -44,8 +44,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 021 changed, for a test that starts from a database written before it. */
+/** Takes back what migration 024 changed, for a test that starts from a database written before it. */
+async function undoPhotos(db: Kysely<Database>): Promise<void> {
+  await sql`drop table photo`.execute(db);
+  await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
+}
+
+/** Takes back what migrations 024 and 021 changed, for a test that starts from a database written before them. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+  await undoPhotos(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
   await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
 }
@@ -380,6 +387,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '019_push_notifications',
         '020_welcome_seen',
         '021_entry_mood',
+        '024_photos',
       ]);
     } finally {
       await database.close();

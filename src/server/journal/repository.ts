@@ -4,6 +4,7 @@ import type { JournalEntry, Stats } from '../../shared/entry-schemas';
 import { isMood, type Mood } from '../../shared/mood';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
+import { photosOfEntries } from '../photos/repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +37,16 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
     ...(isMood(row.mood) ? { mood: row.mood } : {}),
   };
+}
+
+/** The entries with their photos, in each entry's order, read in one query for them all. */
+export async function withPhotos(db: Db, userId: string, entries: JournalEntry[]): Promise<JournalEntry[]> {
+  const photos = await photosOfEntries(db, userId, entries.map((entry) => entry.id));
+  if (photos.size === 0) return entries;
+  return entries.map((entry) => {
+    const own = photos.get(entry.id);
+    return own ? { ...entry, photos: own } : entry;
+  });
 }
 
 export async function findEntry(db: Db, userId: string, id: string) {

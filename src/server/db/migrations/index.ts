@@ -21,6 +21,7 @@ import { up as pastDays } from './018_past_days';
 import { up as pushNotifications } from './019_push_notifications';
 import { up as welcomeSeen } from './020_welcome_seen';
 import { up as entryMood } from './021_entry_mood';
+import { up as photos } from './024_photos';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '019_push_notifications': pushNotifications,
   '020_welcome_seen': welcomeSeen,
   '021_entry_mood': entryMood,
+  '024_photos': photos,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

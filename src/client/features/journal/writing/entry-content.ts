@@ -22,12 +22,19 @@ export function valuesOf(entry: JournalEntry): EntryValues {
 
 /**
  * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
- * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own).
+ * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own), and the photos.
  */
-export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null): EntryContent {
+export function contentOf(
+  values: EntryValues,
+  showMemory: boolean,
+  mood?: Mood | null,
+  photos?: string[],
+): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
   const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
-  return mood === undefined ? text : { ...text, mood };
+  // The photos' ids in order, when the form has a list to give (left out, an edited entry keeps its own).
+  const withMood = mood === undefined ? text : { ...text, mood };
+  return photos === undefined ? withMood : { ...withMood, photos };
 }
 
 let contentCheck: Promise<typeof import('./entry-check')> | undefined;

@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PHOTO_MESSAGES } from '../../../../../shared/photos';
+import { EntryPhotos } from '../../photos/components/EntryPhotos';
+import { type PhotoChoice, PhotoField } from '../../photos/components/PhotoPicker';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
@@ -24,17 +27,21 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text and its mood (null for none). */
+/** An entry being edited: its text, its mood (null for none) and its photos. */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
+  photos: PhotoChoice;
 }
+
+const photoIds = (entry: JournalEntry) => (entry.photos ?? []).map((photo) => photo.id);
 
 /** Whether editing has changed anything the entry would be saved with. */
 function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean): boolean {
   const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
+  if (draft.photos.uploading || draft.photos.ids.join(',') !== photoIds(entry).join(',')) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -69,6 +76,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
   const editing = draft !== null;
+  const onPhotos = useCallback(
+    (photos: PhotoChoice) => setDraft((current) => (current ? { ...current, photos } : current)),
+    [],
+  );
   useEffect(() => {
     if (editing) void loadContentCheck().catch(() => undefined);
   }, [editing]);
@@ -110,8 +121,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || update.isPending || checking.current) return;
-    // The mood is always sent with an edit: null takes it off the entry.
-    const content = contentOf(draft.values, showMemory, draft.mood);
+    if (draft.photos.uploading) {
+      toast.error(PHOTO_MESSAGES.stillUploading);
+      return;
+    }
+    // The mood is always sent with an edit: null takes it off the entry; the photos too, as the list to keep.
+    const content = contentOf(draft.values, showMemory, draft.mood, draft.photos.ids);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -157,7 +172,13 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               <Button
                 variant="ghost"
                 className="btn-small entry-edit-button"
-                onClick={() => setDraft({ values: valuesOf(entry), mood: entry.mood ?? null })}
+                onClick={() =>
+                  setDraft({
+                    values: valuesOf(entry),
+                    mood: entry.mood ?? null,
+                    photos: { ids: photoIds(entry), uploading: false },
+                  })
+                }
               >
                 Edit
               </Button>
@@ -196,6 +217,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
               setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
             }
           />
+          <PhotoField initial={entry.photos} disabled={update.isPending} onChange={onPhotos} />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -220,6 +242,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           ))}
         </dl>
       )}
+      {!draft && entry.photos && <EntryPhotos photos={entry.photos} />}
       <Dialog
         open={askDiscard}
         title="Discard your changes?"

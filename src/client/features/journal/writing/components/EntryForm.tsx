@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PHOTO_MESSAGES } from '../../../../../shared/photos';
+import { type PhotoChoice, PhotoField } from '../../photos/components/PhotoPicker';
 import { newEntryId } from '../../../../../shared/entry-id';
 import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
@@ -49,8 +51,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  // A new entry without a mood leaves it out.
-  const content = contentOf(values, showMemory, mood ?? undefined);
+  const [photos, setPhotos] = useState<PhotoChoice>({ ids: [], uploading: false });
+  const onPhotos = useCallback((choice: PhotoChoice) => setPhotos(choice), []);
+  // A new entry without a mood leaves it out, and without photos too.
+  const content = contentOf(values, showMemory, mood ?? undefined, photos.ids.length > 0 ? photos.ids : undefined);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -83,6 +87,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
     if (create.isPending || checking.current) return;
     if (isBlankEntry(content)) {
       setDialog('empty');
+      return;
+    }
+    if (photos.uploading) {
+      toast.error(PHOTO_MESSAGES.stillUploading);
       return;
     }
     checking.current = true;
@@ -128,6 +136,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
           autoFocus
           onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
         />
+        <PhotoField disabled={create.isPending} onChange={onPhotos} />
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}

@@ -1,0 +1,356 @@
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
+import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
+import { DATABASE_KINDS } from '../test/databases';
+import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
+
+const TODAY = '2026-03-15';
+const MB = 1024 * 1024;
+
+/** A photo as a camera writes it: location and the camera's serial in its EXIF, turned by its orientation tag. */
+async function cameraJpeg(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Serial 12345' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG whose header says 20,000 x 20,000 pixels (1.6 GB decoded) in a few hundred bytes: a decompression bomb. */
+function pngBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The highest resident memory of this process above what it was before, while `run` runs, in megabytes. */
+async function peakGrowthMb(run: () => Promise<unknown>): Promise<number> {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }
+  return (peak - before) / MB;
+}
+
+describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { MEDIA_QUOTA_MB: '1', MEDIA_MAX_UPLOAD_MB: '2' });
+    h.clock.set(`${TODAY}T12:00:00.000Z`);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  function upload(agent: Agent, bytes: Uint8Array, type = 'image/jpeg') {
+    return agent.post('/api/photos', bytes, { 'content-type': type });
+  }
+
+  async function uploaded(agent: Agent, bytes?: Uint8Array): Promise<EntryPhoto> {
+    const res = await upload(agent, bytes ?? (await cameraJpeg()));
+    expect(res.status, res.text).toBe(201);
+    return res.json as unknown as EntryPhoto;
+  }
+
+  /** A rendition as the browser gets it: status, headers and bytes. */
+  async function fetchPhoto(agent: Agent, path: string) {
+    const response = await h.journal.app.request(path, { headers: { cookie: agent.cookie } });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  function create(agent: Agent, photos?: unknown, gratitude = 'The light this morning') {
+    return agent.post('/api/entries', {
+      content: { gratitude, celebration: '', manifestation: '', ...(photos === undefined ? {} : { photos }) },
+      localDate: TODAY,
+    });
+  }
+
+  function edit(agent: Agent, id: string, photos?: unknown) {
+    return agent.put(`/api/entries/${id}`, {
+      content: { gratitude: 'Edited', celebration: '', manifestation: '', ...(photos === undefined ? {} : { photos }) },
+      localDate: TODAY,
+    });
+  }
+
+  async function todays(agent: Agent): Promise<JournalEntry[]> {
+    return ((await agent.get(`/api/entries?day=${TODAY}`)).json as unknown as EntryPage).entries;
+  }
+
+  async function usage(agent: Agent) {
+    return (await agent.get('/api/photos/usage')).json as { count: number; bytes: number };
+  }
+
+  it('keeps an upright photo with no metadata, full size and thumbnail, served to its owner only and privately', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const original = await cameraJpeg();
+    const inputMeta = await sharp(original).metadata();
+    expect(inputMeta.exif?.includes('Serial 12345')).toBe(true);
+    expect(inputMeta.orientation).toBe(6);
+
+    const photo = await uploaded(agent, original);
+    // Turned upright by its orientation: 64 x 48 stored sideways is 48 x 64.
+    expect(photo).toMatchObject({ width: 48, height: 64, thumbWidth: 48, thumbHeight: 64 });
+    expect(photo.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const size of ['full', 'thumb'] as const) {
+      const res = await fetchPhoto(agent, `/api/photos/${photo.id}/${size}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toMatch(/^private\b/);
+      const meta = await sharp(res.bytes).metadata();
+      expect(meta.format).toBe('webp');
+      expect([meta.width, meta.height]).toEqual([48, 64]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(res.bytes.includes('PhoneMaker')).toBe(false);
+      expect(res.bytes.includes('Serial 12345')).toBe(false);
+    }
+  });
+
+  it('scales a large photo to 2048 px on its long side, and its thumbnail to 480', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const large = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#37a' } }).png().toBuffer();
+    const photo = await uploaded(agent, large);
+    expect(photo).toMatchObject({ width: PHOTO_MAX_SIDE, height: 1365, thumbWidth: THUMB_MAX_SIDE, thumbHeight: 320 });
+    const full = await sharp((await fetchPhoto(agent, `/api/photos/${photo.id}/full`)).bytes).metadata();
+    const thumb = await sharp((await fetchPhoto(agent, `/api/photos/${photo.id}/thumb`)).bytes).metadata();
+    expect([full.width, full.height]).toEqual([2048, 1365]);
+    expect([thumb.width, thumb.height]).toEqual([480, 320]);
+  });
+
+  it('takes PNG, WebP, AVIF and GIF as well as JPEG', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const image = () => sharp({ create: { width: 20, height: 10, channels: 4, background: '#0a0' } });
+    for (const bytes of [
+      await image().png().toBuffer(),
+      await image().webp().toBuffer(),
+      await image().avif().toBuffer(),
+      await image().gif().toBuffer(),
+    ]) {
+      expect((await uploaded(agent, bytes)).width).toBe(20);
+    }
+  });
+
+  it('refuses what is not a photo it can keep, with a message that says why, and keeps nothing', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const jpeg = await cameraJpeg();
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    // A HEIC file's opening box, as an iPhone writes it.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]);
+    const cases: [string, Uint8Array, number, string][] = [
+      ['text', Buffer.from('just some words, not a photo'), 415, PHOTO_MESSAGES.notAnImage],
+      ['empty', Buffer.alloc(0), 415, PHOTO_MESSAGES.notAnImage],
+      ['svg', svg, 415, PHOTO_MESSAGES.svg],
+      ['svg without xml line', Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"/>'), 415, PHOTO_MESSAGES.svg],
+      ['heic', heic, 415, PHOTO_MESSAGES.heic],
+      ['pdf', Buffer.from('%PDF-1.7\n'), 415, PHOTO_MESSAGES.notAnImage],
+      ['truncated jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 400, PHOTO_MESSAGES.unreadable],
+      ['jpeg header alone', jpeg.subarray(0, 3), 400, PHOTO_MESSAGES.unreadable],
+      ['20,000 x 20,000 png', pngBomb(), 413, PHOTO_MESSAGES.tooManyPixels],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const res = await upload(agent, bytes, name === 'svg' ? 'image/svg+xml' : 'image/jpeg');
+      expect(res.status, `${name}: ${res.text}`).toBe(status);
+      expect(res.json, name).toMatchObject({ message });
+    }
+    expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
+  });
+
+  it('refuses a 20,000 x 20,000 PNG from its header, its memory growing by little', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const bomb = pngBomb();
+    await upload(agent, await cameraJpeg()); // sharp's own start-up is not the bomb's
+    let status = 0;
+    const growth = await peakGrowthMb(async () => {
+      for (let i = 0; i < 5; i += 1) status = (await upload(agent, bomb, 'image/png')).status;
+    });
+    expect(status).toBe(413);
+    // Decoded, it would take 1.6 GB.
+    expect(growth).toBeLessThan(100);
+  });
+
+  it('refuses an upload over the per-upload limit, declared or streamed, before reading it', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const big = Buffer.alloc(2 * MB + 1, 1);
+    const declared = await upload(agent, big);
+    expect(declared.status).toBe(413);
+    expect(declared.json).toMatchObject({ code: 'photo-too-large', message: PHOTO_MESSAGES.tooLarge(2 * MB) });
+    const streamed = await h.journal.app.request('/api/photos', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie: agent.cookie, 'transfer-encoding': 'chunked' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 3; i += 1) controller.enqueue(new Uint8Array(MB));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await usage(agent)).toMatchObject({ count: 0 });
+  });
+
+  it('refuses an upload over the quota, and keeps nothing of it', async () => {
+    const { agent } = await signUpAndVerify(h);
+    // Noise does not compress: each of these takes several hundred kB of the 1 MB quota.
+    const noisy = async () =>
+      sharp(Buffer.from(Array.from({ length: 800 * 600 * 3 }, () => Math.floor(Math.random() * 256))), {
+        raw: { width: 800, height: 600, channels: 3 },
+      })
+        .png()
+        .toBuffer();
+    const statuses: number[] = [];
+    let refusal: Record<string, unknown> | undefined;
+    for (let i = 0; i < 6; i += 1) {
+      const res = await upload(agent, await noisy());
+      statuses.push(res.status);
+      if (res.status !== 201) refusal = res.json;
+    }
+    expect(statuses).toContain(201);
+    expect(statuses.at(-1)).toBe(413);
+    expect(refusal).toMatchObject({ code: 'over-quota', message: PHOTO_MESSAGES.overQuota(MB) });
+    const used = await usage(agent);
+    expect(used.bytes).toBeLessThanOrEqual(MB);
+    expect(used.count).toBe(statuses.filter((status) => status === 201).length);
+  });
+
+  it('attaches photos to an entry in order, reorders and removes them on an edit, and deletes them with the entry', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const [a, b, c] = [await uploaded(agent), await uploaded(agent), await uploaded(agent)];
+    const created = await create(agent, [b.id, a.id]);
+    expect(created.status, created.text).toBe(201);
+    const entry = created.json as unknown as JournalEntry;
+    expect(entry.photos?.map((photo) => photo.id)).toEqual([b.id, a.id]);
+    expect((await todays(agent))[0]?.photos).toEqual([b, a]);
+
+    // An edit without photos keeps them.
+    expect((await edit(agent, entry.id)).status).toBe(200);
+    expect((await todays(agent))[0]?.photos?.map((photo) => photo.id)).toEqual([b.id, a.id]);
+
+    // Reordered, one added and one left off: that one is gone.
+    const edited = await edit(agent, entry.id, [c.id, b.id]);
+    expect(edited.status, edited.text).toBe(200);
+    expect((edited.json as unknown as JournalEntry).photos?.map((photo) => photo.id)).toEqual([c.id, b.id]);
+    expect((await fetchPhoto(agent, `/api/photos/${a.id}/thumb`)).status).toBe(404);
+    expect((await usage(agent)).count).toBe(2);
+
+    // A saved entry's photo is removed by editing the entry.
+    expect((await agent.delete(`/api/photos/${c.id}`)).status).toBe(409);
+
+    expect((await agent.delete(`/api/entries/${entry.id}`)).status).toBe(200);
+    for (const photo of [b, c]) expect((await fetchPhoto(agent, `/api/photos/${photo.id}/full`)).status).toBe(404);
+    expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
+  });
+
+  it('deletes an upload not yet saved, and refuses more than ten photos, an unknown one or one used twice', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const loose = await uploaded(agent);
+    expect((await agent.delete(`/api/photos/${loose.id}`)).status).toBe(200);
+    expect((await fetchPhoto(agent, `/api/photos/${loose.id}/thumb`)).status).toBe(404);
+    expect((await agent.delete(`/api/photos/${loose.id}`)).status).toBe(404);
+
+    const photo = await uploaded(agent);
+    const tooMany = await create(agent, Array.from({ length: MAX_PHOTOS_PER_ENTRY + 1 }, () => photo.id));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toMatchObject({ message: PHOTO_MESSAGES.tooMany });
+    for (const photos of [[photo.id, photo.id], ['not-an-id'], [42], 'x', [loose.id]]) {
+      const res = await create(agent, photos);
+      expect(res.status, JSON.stringify(photos)).toBe(400);
+    }
+    expect(await todays(agent)).toEqual([]);
+    // A photo already saved with one entry is not taken by another.
+    const first = (await create(agent, [photo.id])).json as unknown as JournalEntry;
+    const second = await create(agent, [photo.id], 'Another');
+    expect(second.status).toBe(400);
+    expect(second.json).toMatchObject({ code: 'invalid-photos', message: PHOTO_MESSAGES.missing });
+    expect((await todays(agent)).map((entry) => entry.id)).toEqual([first.id]);
+  });
+
+  it('never shows, attaches or deletes another person’s photo, by any identifier', async () => {
+    const owner = await signUpAndVerify(h);
+    const other = await signUpAndVerify(h);
+    const loose = await uploaded(owner.agent);
+    const saved = await uploaded(owner.agent);
+    const entry = (await create(owner.agent, [saved.id])).json as unknown as JournalEntry;
+    for (const photo of [loose, saved]) {
+      for (const size of ['thumb', 'full']) {
+        for (const id of [photo.id, photo.id.toUpperCase(), photo.id.toLowerCase(), `${photo.id}%00`, encodeURIComponent(`../${photo.id}`)]) {
+          const res = await fetchPhoto(other.agent, `/api/photos/${id}/${size}`);
+          expect(res.status, `${id} ${size}`).toBe(404);
+          expect(res.bytes.length).toBeLessThan(200);
+        }
+      }
+      expect((await other.agent.delete(`/api/photos/${photo.id}`)).status).toBe(404);
+      expect((await create(other.agent, [photo.id], 'Taken')).status).toBe(400);
+    }
+    const otherEntry = (await create(other.agent, [], 'Mine')).json as unknown as JournalEntry;
+    expect((await edit(other.agent, otherEntry.id, [loose.id])).status).toBe(400);
+    // Nor without a session.
+    expect((await h.journal.app.request(`/api/photos/${saved.id}/full`)).status).toBe(401);
+    expect((await todays(other.agent)).flatMap((e) => e.photos ?? [])).toEqual([]);
+    expect((await todays(owner.agent)).find((e) => e.id === entry.id)?.photos?.map((p) => p.id)).toEqual([saved.id]);
+    expect((await fetchPhoto(owner.agent, `/api/photos/${loose.id}/full`)).status).toBe(200);
+  });
+
+  it('cleans up uploads never saved with an entry after a day, and keeps saved ones', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const loose = await uploaded(agent);
+    const saved = await uploaded(agent);
+    await create(agent, [saved.id]);
+    h.clock.set(`${TODAY}T23:00:00.000Z`);
+    await h.journal.pruner.run();
+    expect((await fetchPhoto(agent, `/api/photos/${loose.id}/thumb`)).status).toBe(200);
+    h.clock.set('2026-03-16T12:00:01.000Z');
+    await h.journal.pruner.run();
+    h.clock.set(`${TODAY}T12:00:00.000Z`);
+    expect((await fetchPhoto(agent, `/api/photos/${loose.id}/thumb`)).status).toBe(404);
+    expect((await fetchPhoto(agent, `/api/photos/${saved.id}/thumb`)).status).toBe(200);
+  });
+
+  it('deletes an account’s photos with it', async () => {
+    const person = await signUpAndVerify(h);
+    await uploaded(person.agent);
+    await create(person.agent, [(await uploaded(person.agent)).id]);
+    const deleted = await person.agent.request('DELETE', '/api/account', { password: person.password });
+    expect(deleted.status, deleted.text).toBe(200);
+    const left = await h.database.db.selectFrom('photo').select('id').where('user_id', '=', person.userId).execute();
+    expect(left).toEqual([]);
+  });
+});
