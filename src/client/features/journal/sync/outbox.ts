@@ -9,6 +9,8 @@ interface WriteContent {
   memory?: string;
   /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
   mood?: Mood | null;
+  /** The ids of the entry's photos, uploaded before it was saved; left out keeps an edited entry's own. */
+  photos?: string[];
 }
 
 /**
@@ -52,16 +54,18 @@ const text = (value: unknown): value is string => typeof value === 'string';
 /** The content of a stored write, with only its own fields; undefined when it is not one. */
 function readContent(value: unknown): WriteContent | undefined {
   if (!isFields(value)) return undefined;
-  const { gratitude, celebration, manifestation, memory, mood } = value;
+  const { gratitude, celebration, manifestation, memory, mood, photos } = value;
   if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
   if (memory !== undefined && !text(memory)) return undefined;
   if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
+  if (photos !== undefined && !(Array.isArray(photos) && photos.every(text))) return undefined;
   return {
     gratitude,
     celebration,
     manifestation,
     ...(memory === undefined ? {} : { memory }),
     ...(mood === undefined ? {} : { mood }),
+    ...(photos === undefined ? {} : { photos: photos as string[] }),
   };
 }
 
