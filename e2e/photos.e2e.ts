@@ -96,6 +96,18 @@ describe('photos in entries', () => {
       await page.keyboard.press('Escape');
       await gone(page.getByRole('dialog'));
 
+      // The printed month holds them, loaded, under the entry's answers.
+      await page.goto(`/print?range=month&month=${localDayKey(new Date()).slice(0, 7)}`);
+      const printed = page.locator('.print-photos img');
+      await visible(printed.nth(1));
+      expect(await printed.count()).toBe(2);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.print-photos img')].every((image) => image.complete && image.naturalWidth > 0),
+      );
+      await page.emulateMedia({ media: 'print' });
+      await page.screenshot({ path: `${SHOTS}/print-1280.png`, fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+
       // The screens, at a phone's width and a wide one, in the three themes: the card and the form with photos.
       for (const theme of THEME_NAMES) {
         await openSettings(page, account.name);

@@ -400,7 +400,8 @@ export async function* entriesOldestFirst(
       );
     }
     const rows = await query.orderBy('local_day').orderBy('date').orderBy('id').limit(batchSize).execute();
-    for (const row of rows) yield toEntry(row);
+    // Each batch with its photos' ids and sizes, read in one query (the photos' bytes are not).
+    yield* await withPhotos(db, userId, rows.map(toEntry));
     if (rows.length < batchSize) return;
     after = rows.at(-1);
   }

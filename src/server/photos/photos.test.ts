@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
@@ -260,6 +261,10 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect(entry.photos?.map((photo) => photo.id)).toEqual([b.id, a.id]);
     expect((await todays(agent))[0]?.photos).toEqual([b, a]);
 
+    // The JSON export (and the printed view made from it) lists them with the entry.
+    const exported = JSON.parse((await agent.get('/api/export?format=json')).text) as { entries: JournalEntry[] };
+    expect(exported.entries.map((e) => e.photos?.map((photo) => photo.id))).toEqual([[b.id, a.id]]);
+
     // An edit without photos keeps them.
     expect((await edit(agent, entry.id)).status).toBe(200);
     expect((await todays(agent))[0]?.photos?.map((photo) => photo.id)).toEqual([b.id, a.id]);
@@ -277,6 +282,29 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect((await agent.delete(`/api/entries/${entry.id}`)).status).toBe(200);
     for (const photo of [b, c]) expect((await fetchPhoto(agent, `/api/photos/${photo.id}/full`)).status).toBe(404);
     expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
+  });
+
+  it('exports a zip of the journal with every photo, its JSON and its Markdown pointing at them', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const [a, b] = [await uploaded(agent), await uploaded(agent, await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123' } }).png().toBuffer())];
+    const loose = await uploaded(agent);
+    const entry = (await create(agent, [a.id, b.id])).json as unknown as JournalEntry;
+    await create(agent, undefined, 'Without photos');
+    const res = await h.journal.app.request('/api/export?format=zip', { headers: { cookie: agent.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/filename="gratitude-journal-\d{4}-\d\d-\d\d\.zip"/);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(['journal.json', 'journal.md', `photos/${a.id}.webp`, `photos/${b.id}.webp`].sort());
+    for (const photo of [a, b]) {
+      const served = (await fetchPhoto(agent, `/api/photos/${photo.id}/full`)).bytes;
+      expect(Buffer.from(files[`photos/${photo.id}.webp`] ?? []).equals(served)).toBe(true);
+    }
+    expect(Object.keys(files)).not.toContain(`photos/${loose.id}.webp`);
+    const json = JSON.parse(Buffer.from(files['journal.json'] ?? []).toString()) as { entries: JournalEntry[] };
+    expect(json.entries.find((e) => e.id === entry.id)?.photos?.map((photo) => photo.id)).toEqual([a.id, b.id]);
+    const markdown = Buffer.from(files['journal.md'] ?? []).toString();
+    expect(markdown).toContain(`![Photo 1](photos/${a.id}.webp)\n![Photo 2](photos/${b.id}.webp)`);
   });
 
   it('deletes an upload not yet saved, and refuses more than ten photos, an unknown one or one used twice', async () => {

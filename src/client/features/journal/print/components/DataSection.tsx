@@ -32,9 +32,11 @@ export function DataSection() {
         <a className={buttonClassName('secondary')} href="/api/export?format=markdown" download>
           Download as Markdown
         </a>
+        <a className={buttonClassName('secondary')} href="/api/export?format=zip" download>
+          Download with photos (zip)
+        </a>
       </div>
       <PhotoSpace />
-      <p className="muted">The downloads hold what you wrote; your photos are not in them yet.</p>
       <p className="muted data-print-intro">
         Or make a printed copy, one day to a page, and keep it on paper or save it as a PDF.
       </p>
