@@ -124,7 +124,14 @@ export function createApp(deps: AppDeps) {
   const search = new SearchService({ db: database.db, dialect: database.dialect });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
-  const importer = new JournalImporter({ readers: importReaders, db: database.db, write, now });
+  const importer = new JournalImporter({
+    readers: importReaders,
+    db: database.db,
+    write,
+    now,
+    photos,
+    maxPhotoBytes: config.media.maxUploadBytes,
+  });
 
   const app = new Hono<AppEnv>();
 

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
@@ -305,6 +305,77 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect(json.entries.find((e) => e.id === entry.id)?.photos?.map((photo) => photo.id)).toEqual([a.id, b.id]);
     const markdown = Buffer.from(files['journal.md'] ?? []).toString();
     expect(markdown).toContain(`![Photo 1](photos/${a.id}.webp)\n![Photo 2](photos/${b.id}.webp)`);
+
+    // Imported into another account, the zip gives back the same journal with the same photos.
+    const zip = new Uint8Array(await (await h.journal.app.request('/api/export?format=zip', { headers: { cookie: agent.cookie } })).arrayBuffer());
+    const other = await signUpAndVerify(h);
+    const imported = await other.agent.request('POST', '/api/import?format=ours', zip, { 'content-type': 'application/octet-stream' });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json).toMatchObject({ imported: 2, notes: ['2 photos imported.'] });
+    const theirs = await todays(other.agent);
+    const copy = theirs.find((e) => e.gratitude === 'The light this morning');
+    expect(copy?.photos?.map((photo) => [photo.width, photo.height])).toEqual([
+      [a.width, a.height],
+      [b.width, b.height],
+    ]);
+    for (const [index, photo] of (copy?.photos ?? []).entries()) {
+      const mine = await fetchPhoto(agent, `/api/photos/${[a, b][index]?.id}/full`);
+      const theirsNow = await fetchPhoto(other.agent, `/api/photos/${photo.id}/full`);
+      expect(theirsNow.status).toBe(200);
+      expect(photo.id).not.toBe([a, b][index]?.id);
+      const [x, y] = await Promise.all([sharp(mine.bytes).metadata(), sharp(theirsNow.bytes).metadata()]);
+      expect([y.width, y.height]).toEqual([x.width, x.height]);
+    }
+    expect(theirs.find((e) => e.gratitude === 'Without photos')?.photos).toBeUndefined();
+    // The JSON alone says the photos are in the zip only.
+    const json2 = Buffer.from(files['journal.json'] ?? []);
+    const third = await signUpAndVerify(h);
+    const plain = await third.agent.request('POST', '/api/import?format=ours', new Uint8Array(json2), { 'content-type': 'application/octet-stream' });
+    expect(plain.status, plain.text).toBe(200);
+    expect((plain.json.notes as string[]).join(' ')).toContain('which only the zip export holds');
+  });
+
+  it('brings the photos of a Day One zip in with their entries, stripped, and says which it left out', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const md5 = (n: number) => String(n).repeat(32);
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        {
+          uuid: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+          creationDate: `${TODAY}T09:00:00Z`,
+          timeZone: 'Europe/London',
+          text: 'A day by the sea ![](dayone-moment://P1)\n\n![](dayone-moment://P2)',
+          photos: [
+            { identifier: 'P2', md5: md5(2), type: 'jpeg', orderInEntry: 1 },
+            { identifier: 'P1', md5: md5(1), type: 'jpeg', orderInEntry: 0 },
+            { identifier: 'P3', md5: md5(3), type: 'jpeg', orderInEntry: 2 },
+          ],
+        },
+      ],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${md5(1)}.jpeg`]: [new Uint8Array(await cameraJpeg(64, 48)), { level: 0 }],
+      [`photos/${md5(2)}.jpeg`]: [new Uint8Array(await cameraJpeg(30, 20)), { level: 0 }],
+      // The third is named but not in the zip; a fourth file is in the zip but no entry's.
+      [`photos/${md5(4)}.jpeg`]: [new Uint8Array(await cameraJpeg(10, 10)), { level: 0 }],
+    });
+    const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ imported: 1 });
+    expect(res.json.notes).toEqual(['2 photos imported.', `1 photo was left out: ${PHOTO_MESSAGES.unreadable}`]);
+    const [entry] = await todays(agent);
+    expect(entry?.gratitude).not.toContain('dayone-moment');
+    // In Day One's order, upright.
+    expect(entry?.photos?.map((photo) => [photo.width, photo.height])).toEqual([
+      [48, 64],
+      [20, 30],
+    ]);
+    const full = await fetchPhoto(agent, `/api/photos/${entry?.photos?.[0]?.id}/full`);
+    expect((await sharp(full.bytes).metadata()).exif).toBeUndefined();
+    expect(full.bytes.includes('Serial 12345')).toBe(false);
+    expect(await usage(agent)).toMatchObject({ count: 2 });
   });
 
   it('deletes an upload not yet saved, and refuses more than ten photos, an unknown one or one used twice', async () => {

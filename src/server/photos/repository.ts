@@ -104,6 +104,11 @@ export async function setEntryPhotos(
   return true;
 }
 
+/** Attaches a photo just kept to an imported entry of the person's, at `position`. */
+export async function attachImported(trx: Transaction<Database>, userId: string, entryId: string, id: string, position: number) {
+  await trx.updateTable('photo').set({ entry_id: entryId, position }).where('id', '=', id).where('user_id', '=', userId).execute();
+}
+
 /** The photos of these entries of the person's, in each entry's order, by entry id. */
 export async function photosOfEntries(db: Db, userId: string, entryIds: readonly string[]) {
   const byEntry = new Map<string, EntryPhoto[]>();

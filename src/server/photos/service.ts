@@ -5,7 +5,7 @@ import type { DatabaseHandle, Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PhotoDecoder } from './decode';
-import { deleteUnattached, insertPhoto, lockPhotoSpace, photoUsage, readRendition } from './repository';
+import { attachImported, deleteUnattached, insertPhoto, lockPhotoSpace, photoUsage, readRendition } from './repository';
 
 export interface PhotoServiceDeps {
   db: Kysely<Database>;
@@ -56,6 +56,39 @@ export class PhotoService {
         thumbHeight: renditions.thumbHeight,
       };
     });
+  }
+
+  /**
+   * Brings an imported entry's photos in, in order, as uploads are: each decoded (bounded as an upload is, one at a
+   * time with the process's others) and kept within the quota, attached to the entry. Says how many it kept, and
+   * why it left any out (an unreadable file, or the quota).
+   */
+  async importInto(userId: string, entryId: string, files: readonly (Buffer | undefined)[]) {
+    const { decoder, quotaBytes, write, dialect } = this.deps;
+    let kept = 0;
+    const problems: string[] = [];
+    for (const file of files) {
+      if (!file) {
+        problems.push(PHOTO_MESSAGES.unreadable);
+        continue;
+      }
+      try {
+        const renditions = await decoder.decode(file);
+        await write(async (trx) => {
+          await lockPhotoSpace(trx, userId, dialect);
+          const { bytes } = await photoUsage(trx, userId);
+          if (bytes + renditions.full.length + renditions.thumb.length > quotaBytes) throw overQuota(quotaBytes);
+          const id = randomBytes(16).toString('base64url');
+          await insertPhoto(trx, { id, userId, createdAt: this.deps.now().toISOString(), ...renditions });
+          await attachImported(trx, userId, entryId, id, kept);
+        });
+        kept += 1;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        problems.push(error.message);
+      }
+    }
+    return { kept, problems };
   }
 
   /** A rendition's bytes, if the photo is the person's; anyone else's, or none, is a 404. */

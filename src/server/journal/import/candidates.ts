@@ -28,6 +28,8 @@ export interface Candidate {
   /** How the day felt, where the source has a mood (our own export; a Day One entry's where it has one). */
   mood?: Mood | undefined;
   text: EntryText;
+  /** The entry's photos in order, as the paths of their files in the zip that was imported (ours, Day One's). */
+  photos?: string[] | undefined;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;
 }
