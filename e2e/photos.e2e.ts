@@ -6,10 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
+import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
-import { journalSuite, openEntryForm } from './support/journal';
+import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
+import { waitForServiceWorker } from './support/offline';
 
-const { withJournal } = journalSuite();
+const { suite, withJournal } = journalSuite();
+
+/** Offline, the requests that fail for want of a network are the point of the test. */
+const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 /** Where the screens of this test are kept, to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/photos-shots';
@@ -135,5 +140,47 @@ describe('photos in entries', () => {
       expect(after[0]?.photos?.map((photo) => photo.id)).toEqual([photos[1]?.id]);
       expect((await page.request.get(`/api/photos/${photos[0]?.id}/thumb`)).status()).toBe(404);
     });
+  });
+
+  it('added offline, waits on the device with its entry and reaches the server once when the connection is back', async () => {
+    const [, tall] = await photoFiles();
+    const account = await createAccount(suite.server);
+    await suite.withPage(
+      async (page, context) => {
+        await signIn(page, account.email, account.password);
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        await waitForServiceWorker(page);
+        const posts: string[] = [];
+        page.on('response', (response) => {
+          const request = response.request();
+          const path = new URL(request.url()).pathname;
+          if (request.method() === 'POST' && (path === '/api/entries' || path === '/api/photos')) posts.push(path);
+        });
+
+        await context.setOffline(true);
+        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await openEntryForm(page);
+        await page.locator('input[type="file"][accept="image/*"]').setInputFiles([tall ?? '']);
+        await visible(page.getByText('Offline: it will be sent with the entry.'));
+        await page.getByLabel('I am grateful for...').fill('A letter from an old friend');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByText('Saved on this device. It will sync as soon as the server can be reached.'));
+        const card = page.getByRole('article').filter({ hasText: 'A letter from an old friend' });
+        await visible(card.getByText('Waiting to sync'));
+
+        await context.setOffline(false);
+        await gone(card.getByText('Waiting to sync'));
+        await visible(card.getByRole('button', { name: 'Open photo 1 of 1' }));
+        const stored = await todaysEntries(page);
+        expect(stored.map((entry) => entry.photos?.map((photo) => [photo.width, photo.height]))).toEqual([[[600, 900]]]);
+        // The photo, then the entry, each once.
+        expect(posts).toEqual(['/api/photos', '/api/entries']);
+        const usage = await page.request.get('/api/photos/usage');
+        expect(await usage.json()).toMatchObject({ count: 1 });
+        await page.reload();
+        await visible(card.getByRole('button', { name: 'Open photo 1 of 1' }));
+      },
+      { allowErrors: NETWORK_FAILURE },
+    );
   });
 });

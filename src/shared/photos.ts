@@ -30,7 +30,8 @@ export const PHOTO_MESSAGES = {
   attached: 'This photo belongs to a saved entry. Remove it by editing the entry.',
   busy: 'The server is busy with other photos just now. Please try again in a moment.',
   stillUploading: 'Wait a moment: the photos are still uploading.',
-  needsConnection: 'Photos need a connection: they are added while online.',
+  needsConnection: 'This photo could not be kept on this device. Add it again once online.',
+  waiting: 'Offline: it will be sent with the entry.',
 } as const;
 
 /** A photo's id: 128 random bits in base64url, made by the server. Nothing else names a photo. */

@@ -3,13 +3,18 @@ import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MESSAGES, photoUrl } from 
 import { ApiError } from '../../../lib/api';
 import { photoApi } from './api';
 import { scaleForUpload } from './scale';
+import { forgetWaitingPhotos, keepWaitingPhoto } from './waiting-photos';
 
-/** A photo in a form: uploaded (`photo`), on its way (`progress`, 0 to 1), or refused (`error`). */
+/**
+ * A photo in a form: uploaded (`photo`), on its way (`progress`, 0 to 1), kept on the device to go with the entry
+ * (`waiting`, its local name: offline), or refused (`error`).
+ */
 export interface PhotoPick {
   key: string;
   /** What the tile shows: the chosen file itself while it uploads, the thumbnail of a saved one. */
   preview: string;
   photo?: EntryPhoto;
+  waiting?: string;
   progress: number;
   error?: string;
 }
@@ -17,10 +22,11 @@ export interface PhotoPick {
 let nextKey = 0;
 
 function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 0) return PHOTO_MESSAGES.needsConnection;
   if (error instanceof ApiError) return error.message;
   return PHOTO_MESSAGES.unreadable;
 }
+
+const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /**
  * The photos of an entry being written or edited: those it has, then each one chosen, shown at once and uploaded (one
@@ -62,11 +68,21 @@ export function usePhotoPicks(initial: readonly EntryPhoto[] = []) {
       setPicks((current) => [...current, ...added.map(({ pick }) => pick)]);
       for (const { file, pick } of added) {
         queue.current = queue.current.then(async () => {
+          const scaled = await scaleForUpload(file);
           try {
-            const photo = await photoApi.upload(await scaleForUpload(file), (sent) => change(pick.key, { progress: sent }));
+            const photo = await photoApi.upload(scaled, (sent) => change(pick.key, { progress: sent }));
             change(pick.key, { photo, progress: 1 });
           } catch (error) {
-            change(pick.key, { error: uploadFailure(error) });
+            if (!noAnswer(error)) {
+              change(pick.key, { error: uploadFailure(error) });
+              return;
+            }
+            // Offline: the photo waits on the device and goes with the entry when it syncs.
+            try {
+              change(pick.key, { waiting: await keepWaitingPhoto(scaled), progress: 1 });
+            } catch {
+              change(pick.key, { error: PHOTO_MESSAGES.needsConnection });
+            }
           }
         });
       }
@@ -79,6 +95,7 @@ export function usePhotoPicks(initial: readonly EntryPhoto[] = []) {
       const pick = current.find((each) => each.key === key);
       // An upload of this form's goes at once; a saved photo goes when the entry is saved without it.
       if (pick?.photo && !saved.current.has(pick.photo.id)) void photoApi.remove(pick.photo.id).catch(() => undefined);
+      if (pick?.waiting) void forgetWaitingPhotos([pick.waiting]).catch(() => undefined);
       return current.filter((each) => each.key !== key);
     });
   }, []);
@@ -95,8 +112,8 @@ export function usePhotoPicks(initial: readonly EntryPhoto[] = []) {
     });
   }, []);
 
-  const ids = picks.flatMap((pick) => (pick.photo ? [pick.photo.id] : []));
-  const uploading = picks.some((pick) => !pick.photo && !pick.error);
+  const ids = picks.flatMap((pick) => (pick.photo ? [pick.photo.id] : pick.waiting ? [pick.waiting] : []));
+  const uploading = picks.some((pick) => !pick.photo && !pick.waiting && !pick.error);
   const room = MAX_PHOTOS_PER_ENTRY - picks.filter((pick) => !pick.error).length;
   return { picks, ids, uploading, room, add: (files: readonly File[]) => add(files, room), remove, move };
 }

@@ -2,6 +2,7 @@ import type { EntryField } from '../../../../shared/entry-fields';
 import type { EntryContent, JournalEntry } from '../../../../shared/entry-schemas';
 import type { Mood } from '../../../../shared/mood';
 import { ApiError } from '../../../lib/api';
+import { isWaitingPhoto } from '../photos/local-id';
 
 export { PROMPTS } from '../../../../shared/entry-fields';
 
@@ -48,10 +49,17 @@ export function loadContentCheck(): Promise<typeof import('./entry-check')> {
   return contentCheck;
 }
 
-/** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */
+/**
+ * Why the content cannot be saved, in the words of the schema the server also uses; null when it can. Photos added
+ * offline are named on this device only until the outbox uploads them, so the check counts them without their names.
+ */
 export async function contentProblem(content: EntryContent): Promise<string | null> {
-  return (await loadContentCheck()).contentProblem(content);
+  const photos = content.photos?.map((id, index) => (isWaitingPhoto(id) ? standIn(index) : id));
+  return (await loadContentCheck()).contentProblem(photos ? { ...content, photos } : content);
 }
+
+/** A well-formed photo id of its own for each waiting photo, for the check alone: none is ever sent. */
+const standIn = (index: number) => `waiting${String(index).padStart(15, '0')}`;
 
 /** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */
 const DAY_RULES: readonly string[] = ['today-only', 'edit-today-only'];

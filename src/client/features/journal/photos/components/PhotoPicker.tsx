@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY } from '../../../../../shared/photos';
+import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MESSAGES } from '../../../../../shared/photos';
 import { Button } from '../../../../ui/Button';
 import { type PhotoPicks, usePhotoPicks } from '../use-photo-picks';
 import '../../../../styles/photos.css';
@@ -78,6 +78,7 @@ export function PhotoPicker({ picks, disabled = false }: PhotoPickerProps) {
                   aria-label={`Uploading photo ${index + 1}`}
                 />
               )}
+              {pick.waiting && <p className="photo-pick-waiting muted">{PHOTO_MESSAGES.waiting}</p>}
               {pick.error && (
                 <p className="photo-pick-error" role="alert">
                   {pick.error}
@@ -133,7 +134,7 @@ export function PhotoPicker({ picks, disabled = false }: PhotoPickerProps) {
           Add photos
         </Button>
         <span className="muted photo-picker-hint">
-          {full ? `This entry holds ${MAX_PHOTOS_PER_ENTRY} photos.` : 'Or drop them here. Photos need a connection.'}
+          {full ? `This entry holds ${MAX_PHOTOS_PER_ENTRY} photos.` : 'Or drop them here.'}
         </span>
       </div>
     </fieldset>
