@@ -9,7 +9,7 @@ import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { waitForServiceWorker } from './support/offline';
+import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -95,7 +95,7 @@ describe('photos in entries', () => {
       await visible(page.getByRole('dialog', { name: 'Photo 2 of 2' }));
       const shown = page.getByRole('dialog').getByRole('img', { name: 'Photo 2 of 2' });
       await visible(shown);
-      expect(await shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2048);
+      await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(2048);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/viewer-1280.png` });
       await page.keyboard.press('Escape');
@@ -142,7 +142,7 @@ describe('photos in entries', () => {
     });
   });
 
-  it('added offline, waits on the device with its entry and reaches the server once when the connection is back', async () => {
+  it('added offline, waits on the device with its entry, reaches the server once, and opens offline afterwards', async () => {
     const [, tall] = await photoFiles();
     const account = await createAccount(suite.server);
     await suite.withPage(
@@ -179,6 +179,27 @@ describe('photos in entries', () => {
         expect(await usage.json()).toMatchObject({ count: 1 });
         await page.reload();
         await visible(card.getByRole('button', { name: 'Open photo 1 of 1' }));
+        const thumbnailShown = () =>
+          page.waitForFunction(() => {
+            const image = document.querySelector<HTMLImageElement>('.entry-photo img');
+            return image !== null && image.complete && image.naturalWidth > 0;
+          });
+        await thumbnailShown();
+
+        // Offline again, the journal opens with the photo it showed: the service worker kept it.
+        await waitForOfflineCopy(page, stored[0]?.photos?.[0]?.id ?? 'no photo');
+        await context.setOffline(true);
+        await page.reload();
+        await visible(card.getByRole('button', { name: 'Open photo 1 of 1' }));
+        await thumbnailShown();
+        await context.setOffline(false);
+
+        // Signing out forgets the kept photos.
+        const kept = () => page.evaluate(async () => (await caches.keys()).includes('journal-photos'));
+        expect(await kept()).toBe(true);
+        await page.getByRole('button', { name: new RegExp(account.name) }).click();
+        await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+        await expect.poll(kept).toBe(false);
       },
       { allowErrors: NETWORK_FAILURE },
     );
