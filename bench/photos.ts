@@ -13,7 +13,7 @@ import { latencies, signedInUser } from './support';
  * - the server process's resident memory before and at its highest during those uploads.
  */
 const UPLOADERS = 4;
-const READS = 400;
+const READS = 1000;
 
 function noiseJpeg(width: number, height: number): Promise<Buffer> {
   // Noise, as a camera's sensor gives, so that the file is as large as a real photo's (about 5 MB at 12 MP).

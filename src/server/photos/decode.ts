@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
 import { HttpError } from '../http/errors';
@@ -115,7 +116,8 @@ export class PhotoDecoder {
   private readonly queue: (() => void)[] = [];
 
   constructor(
-    private readonly decoding = 2,
+    // One core is left to the requests: decodes on every core made other people's day reads wait (bench/photos.ts).
+    private readonly decoding = Math.min(2, Math.max(1, availableParallelism() - 1)),
     private readonly admitted = 8,
   ) {}
 

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '../../../../shared/messages';
 import type { EntryPhoto, PhotoUsage } from '../../../../shared/photos';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { connection } from '../../../lib/connection/connection-state';
+import { usePersonalDataAllowed } from '../../../lib/session/auth-context';
 
 export const photoKeys = {
   usage: ['photos', 'usage'] as const,
@@ -60,5 +61,5 @@ export const photoApi = {
 
 /** The writer's photo space, for Settings. */
 export function usePhotoUsage() {
-  return useQuery({ queryKey: photoKeys.usage, queryFn: photoApi.usage, staleTime: 0 });
+  return useQuery({ queryKey: photoKeys.usage, queryFn: photoApi.usage, staleTime: 0, enabled: usePersonalDataAllowed() });
 }
