@@ -3,6 +3,7 @@ import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
+import type { LookBack } from '../../shared/look-back';
 import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
@@ -376,6 +377,26 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect((await sharp(full.bytes).metadata()).exif).toBeUndefined();
     expect(full.bytes.includes('Serial 12345')).toBe(false);
     expect(await usage(agent)).toMatchObject({ count: 2 });
+  });
+
+  it('shows an entry’s photos in On this day, a year on', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const yearAgo = '2025-03-15';
+    h.clock.set(`${yearAgo}T12:00:00.000Z`);
+    try {
+      const photo = await uploaded(agent);
+      const res = await agent.post('/api/entries', {
+        content: { gratitude: 'Snow in March', celebration: '', manifestation: '', photos: [photo.id] },
+        localDate: yearAgo,
+      });
+      expect(res.status, res.text).toBe(201);
+      h.clock.set(`${TODAY}T12:00:00.000Z`);
+      const lookBack = (await agent.get(`/api/look-back?today=${TODAY}`)).json as unknown as LookBack;
+      const entries = lookBack.groups.flatMap((group) => group.entries);
+      expect(entries.map((entry) => [entry.gratitude, entry.photos?.map((p) => p.id)])).toEqual([['Snow in March', [photo.id]]]);
+    } finally {
+      h.clock.set(`${TODAY}T12:00:00.000Z`);
+    }
   });
 
   it('deletes an upload not yet saved, and refuses more than ten photos, an unknown one or one used twice', async () => {
