@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import type { LookBack } from '../../shared/look-back';
 import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
+import { createApp } from '../app';
+import { openDatabase } from '../db/connect';
+import { createLogger } from '../logger';
 import { DATABASE_KINDS } from '../test/databases';
-import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
+import { Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
 
 const TODAY = '2026-03-15';
 const MB = 1024 * 1024;
@@ -396,6 +399,30 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
       expect(entries.map((entry) => [entry.gratitude, entry.photos?.map((p) => p.id)])).toEqual([['Snow in March', [photo.id]]]);
     } finally {
       h.clock.set(`${TODAY}T12:00:00.000Z`);
+    }
+  });
+
+  it('is seen by a second server process on the same database, with no shared folder', async () => {
+    const person = await signUpAndVerify(h);
+    const otherDatabase = await openDatabase(h.config.database);
+    const other = createApp({ config: h.config, database: otherDatabase, logger: createLogger('silent'), now: h.clock.now });
+    try {
+      const elsewhere = new Agent(other);
+      expect((await elsewhere.post('/api/auth/sign-in', { email: person.email, password: person.password })).status).toBe(200);
+      const photo = await uploaded(person.agent);
+      const created = await elsewhere.post('/api/entries', {
+        content: { gratitude: 'Written on the other one', celebration: '', manifestation: '', photos: [photo.id] },
+        localDate: TODAY,
+      });
+      expect(created.status, created.text).toBe(201);
+      const served = await other.app.request(`/api/photos/${photo.id}/full`, { headers: { cookie: elsewhere.cookie } });
+      expect(served.status).toBe(200);
+      const here = await fetchPhoto(person.agent, `/api/photos/${photo.id}/full`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(here.bytes)).toBe(true);
+      expect((await todays(person.agent))[0]?.photos?.map((p) => p.id)).toEqual([photo.id]);
+    } finally {
+      await other.close();
+      await otherDatabase.close();
     }
   });
 
