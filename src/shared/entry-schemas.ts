@@ -3,7 +3,8 @@ import { MAX_FIELD_LENGTH } from './limits';
 import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
-import { type EntryPhoto, entryPhotosSchema } from './photos';
+import { entryPhotosSchema } from './photo-schemas';
+import type { EntryPhoto } from './photos';
 
 /** A mood (mood.ts), or null for none. */
 export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/*
+ * Photos' limits, words and shapes, for the server and the app alike. No validation library here: the journal's list
+ * draws photos and opens without one (its schemas are in photo-schemas.ts).
+ */
 
 /** The most photos one entry holds (docs/product.md §5). */
 export const MAX_PHOTOS_PER_ENTRY = 10;
@@ -33,15 +36,6 @@ export const PHOTO_MESSAGES = {
   needsConnection: 'This photo could not be kept on this device. Add it again once online.',
   waiting: 'Offline: it will be sent with the entry.',
 } as const;
-
-/** A photo's id: 128 random bits in base64url, made by the server. Nothing else names a photo. */
-export const photoIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: PHOTO_MESSAGES.invalidList });
-
-/** The photos an entry holds, in the order they show: ids of uploads of the writer's own. */
-export const entryPhotosSchema = z
-  .array(photoIdSchema, { error: PHOTO_MESSAGES.invalidList })
-  .max(MAX_PHOTOS_PER_ENTRY, { error: PHOTO_MESSAGES.tooMany })
-  .refine((ids) => new Set(ids).size === ids.length, { error: PHOTO_MESSAGES.invalidList });
 
 /** A photo as an entry lists it and as an upload answers: its id and both renditions' sizes, for reserved space. */
 export interface EntryPhoto {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { PHOTO_MESSAGES, photoIdSchema } from '../../shared/photos';
+import { photoIdSchema } from '../../shared/photo-schemas';
+import { PHOTO_MESSAGES } from '../../shared/photos';
 import { requireUser } from '../auth/middleware';
 import type { SessionReader } from '../auth/session';
 import type { AppEnv } from '../http/context';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
-import { MAX_PHOTOS_PER_ENTRY, photoIdSchema } from '../../../shared/photos';
+import { photoIdSchema } from '../../../shared/photo-schemas';
+import { MAX_PHOTOS_PER_ENTRY } from '../../../shared/photos';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION, photoFileInZip } from '../export';
 import { isZip, jsonFilesInZip } from './dayone';
 import {
