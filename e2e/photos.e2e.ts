@@ -5,6 +5,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
+import { yearsBefore } from '../src/shared/look-back';
+import type { EntryPhoto } from '../src/shared/photos';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
@@ -203,5 +205,41 @@ describe('photos in entries', () => {
       },
       { allowErrors: NETWORK_FAILURE },
     );
+  });
+
+  it('show in On this day a year on, and open full-screen from there', async () => {
+    const [, tall] = await photoFiles();
+    await withJournal(async (page) => {
+      const origin = new URL(page.url()).origin;
+      const today = localDayKey(new Date());
+      const yearAgo = yearsBefore(today, 1)[0] ?? '';
+      expect((await page.request.patch('/api/profile', { headers: { origin }, data: { preferences: { writePastDays: true } } })).status()).toBe(200);
+      const upload = await page.request.post('/api/photos', {
+        headers: { origin, 'content-type': 'image/png' },
+        data: await sharp(tall).toBuffer(),
+      });
+      expect(upload.status()).toBe(201);
+      const photo = (await upload.json()) as EntryPhoto;
+      const created = await page.request.post('/api/entries', {
+        headers: { origin },
+        data: {
+          content: { gratitude: 'Snow on the garden', celebration: '', manifestation: '', photos: [photo.id] },
+          localDate: today,
+          day: yearAgo,
+        },
+      });
+      expect(created.status()).toBe(201);
+
+      await page.reload();
+      const region = page.getByRole('region', { name: 'On this day' });
+      const remembered = region.getByRole('article').filter({ hasText: 'Snow on the garden' });
+      await visible(remembered.getByRole('button', { name: 'Open photo 1 of 1' }));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/on-this-day-390.png`, fullPage: true });
+      await remembered.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+      await visible(page.getByRole('dialog', { name: 'Photo 1 of 1' }));
+      await page.keyboard.press('Escape');
+      await gone(page.getByRole('dialog'));
+    });
   });
 });
