@@ -104,9 +104,17 @@ export async function setEntryPhotos(
   return true;
 }
 
-/** Attaches a photo just kept to an imported entry of the person's, at `position`. */
+/**
+ * Attaches a photo just kept to an imported entry of the person's, at `position`, and moves their journal's version on:
+ * the entry was written (and may have been read and its answer kept, journal/read-cache.ts) before its photos came.
+ */
 export async function attachImported(trx: Transaction<Database>, userId: string, entryId: string, id: string, position: number) {
   await trx.updateTable('photo').set({ entry_id: entryId, position }).where('id', '=', id).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('profile')
+    .set((eb) => ({ journal_version: eb('journal_version', '+', 1) }))
+    .where('uid', '=', userId)
+    .execute();
 }
 
 /** The photos of these entries of the person's, in each entry's order, by entry id. */
