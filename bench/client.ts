@@ -68,7 +68,7 @@ export const SCRIPT_TIME_JOURNALS = { small: 10, large: 3_000 };
 export const SCRIPT_TIME_RUNS = 5;
 
 /** What today's entry of every measured journal says: the journal has opened once it shows. */
-const TODAYS_GRATITUDE = 'Morning light';
+export const TODAYS_GRATITUDE = 'Morning light';
 
 /**
  * A journal of `count` entries as the app's own JSON export writes it, spread evenly over `years` years up to today,
@@ -171,7 +171,7 @@ export async function benchFirstScreen(): Promise<FirstScreen[]> {
   }
 }
 
-type Run = Omit<
+export type Run = Omit<
   LighthouseScore,
   'page' | 'runs' | 'performanceRuns' | 'lcpRuns' | 'benchmarkIndex' | 'scriptMsRuns' | 'benchmarkIndexRuns' | 'tbtRuns'
 > & {
@@ -194,7 +194,7 @@ export interface ScriptTimeRatio {
 export class Device {
   readonly profile = mkdtempSync(join(tmpdir(), 'journal-lh-'));
   constructor(
-    private readonly serverUrl: string,
+    readonly serverUrl: string,
     private readonly cookie: string | null,
   ) {}
 
@@ -353,7 +353,7 @@ export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ra
   }
 }
 
-function summary(page: string, runs: Run[]): LighthouseScore {
+export function summary(page: string, runs: Run[]): LighthouseScore {
   const lowest = (key: 'performance' | 'accessibility' | 'bestPractices') => Math.min(...runs.map((r) => r[key]));
   const highest = (key: 'lcpMs' | 'cls' | 'fcpMs' | 'tbtMs' | 'observedLcpMs') => Math.max(...runs.map((r) => r[key]));
   return {

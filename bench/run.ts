@@ -3,22 +3,25 @@ import { cpus, loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { LIGHTHOUSE_RUNS, LONG_JOURNAL, SCRIPT_TIME_RUNS, benchFirstScreen, benchLighthouse } from './client';
+import { benchNewDevice, FILL_CPU_SLOWDOWN, NEW_DEVICE_JOURNAL } from './new-device';
 import { benchExport, type ImportBench, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
 import { benchImportSafety } from './import-safety';
+import { benchInsights, INSIGHTS_REQUESTS } from './insights';
 import { benchReminders, type ReminderBench } from './reminders';
 import { benchLookBack } from './look-back';
 import { benchSearch, SEARCH_REQUESTS } from './search';
+import { benchTags, TAG_REQUESTS } from './tags';
 import { benchFloor, benchMemory, benchSignInIsolation } from './server';
 import type { LoadResult } from './support';
 
 /**
- * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, data, importsafety,
- * reminders, push, search (default: all).
+ * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, newdevice, data,
+ * importsafety, reminders, push, search, tags, insights (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'data', 'importsafety', 'reminders', 'push', 'search'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags', 'insights'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -32,11 +35,14 @@ const HEADINGS: Record<Part, string[]> = {
   isolation: ['## Sign-in isolation'],
   memory: ['## Memory'],
   client: ['## First screen', '## Lighthouse'],
+  newdevice: ['## A new device'],
   data: ['## Export', '## Import of'],
   importsafety: ['## Import safety'],
   reminders: ['## Reminders (10,000'],
   push: ['## Reminders with notifications'],
   search: ['## Search'],
+  tags: ['## Tags'],
+  insights: ['## Insights'],
 };
 
 /**
@@ -231,6 +237,25 @@ async function main() {
       '',
     );
   }
+  if (parts.has('newdevice')) {
+    begin('newdevice');
+    const { score, fill } = await benchNewDevice();
+    log(
+      `## A new device: the first sign-in with ${NEW_DEVICE_JOURNAL.entries.toLocaleString('en-US')} entries over ${NEW_DEVICE_JOURNAL.years} years`,
+      '',
+      `Lighthouse (mobile settings) on the journal with nothing of the app on the device yet, ${LIGHTHOUSE_RUNS} runs, each in a profile of its own: the scores are the lowest, the times the highest.`,
+      '',
+      '| page | performance | each run | largest contentful paint ms | each run | layout shift | total blocking time ms | each run | machine speed, each run |',
+      '|---|---|---|---|---|---|---|---|---|',
+      `| ${score.page} | ${score.performance} | ${score.performanceRuns.join(', ')} | ${score.lcpMs} | ${score.lcpRuns.join(', ')} | ${score.cls} | ${score.tbtMs} | ${score.tbtRuns.join(', ')} | ${score.benchmarkIndexRuns.join(', ')} |`,
+      '',
+      `The sign-in itself, on a phone as Lighthouse models one (Chrome's CPU throttling ${FILL_CPU_SLOWDOWN}x, a slow 4G connection), from the tap on Sign In on the sign-in page: today's entry showed after ${fill.firstScreenMs} ms; the device's copy of the journal then filled in the background, whole (${fill.entriesHeld.toLocaleString('en-US')} entries) after ${fill.wholeMs} ms, and meanwhile the page's main thread ran ${fill.longTasks} tasks over 50 ms, the longest ${fill.longestTaskMs} ms.`,
+      '',
+      "- Goals: today's page within 2,000 ms of signing in on the slowed phone; no task over 50 ms while the copy fills.",
+      '- The Lighthouse runs open the journal by its address, the whole app fetched cold on the slowed connection; a writer signing in has it from the sign-in page already.',
+      '',
+    );
+  }
   if (parts.has('data')) {
     begin('data');
     // Other work on the machine moves these figures a great deal: the load when the part began says how much.
@@ -398,6 +423,65 @@ async function main() {
       `- A one-word search among 1,000,000 entries of others: ${among.searches.slice(0, 3).map((search) => `${search.label.split(' (')[0]} ${ratio(search.p50, among.dayList.p50)}x`).join(', ')} the day list's uncached p50 (goal: within 3x).`,
       `- The same searches alone in the database against among 1,000,000 others, p50: ${alone.searches.map((search, index) => `${search.p50} / ${among.searches[index]?.p50 ?? '-'} ms`).join(', ')} (goal: no growth with other people's entries).`,
       `- The search index: ${alone.indexMb} MB of a ${alone.fileMb} MB database file for ${result.mine.toLocaleString('en-US')} entries; ${among.indexMb} MB of ${among.fileMb} MB for ${(result.mine + among.others).toLocaleString('en-US')}.`,
+      '',
+    );
+  }
+  if (parts.has('tags')) {
+    begin('tags');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const result = await benchTags();
+    const [alone, among] = result.rounds;
+    if (!alone || !among) throw new Error('tags: a round is missing');
+    const ratio = (read: number, day: number) => (read / Math.max(0.01, day)).toFixed(2);
+    const others = among.others.toLocaleString('en-US');
+    log(
+      '## Tags',
+      '',
+      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (about seven a day over four years, tags typed in the gratitude: family on one entry in five, volcano on one in 500), read a tag at a time through GET /api/tags/entries (20 a page) and GET /api/search?q=%23family with the session, first alone in the database, then among ${others} entries of 100 other people tagged the same way. All were written into the database file with their entry_tag rows while the server was stopped: the writer's in ${result.seedMineSeconds} s, the others' in ${result.seedOthersSeconds} s. Each figure is ${TAG_REQUESTS} sequential requests, the measures in turns, after a warm-up; the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries on the same server, with the answer cache off (READ_CACHE_MB=0). Started at a ${startedAt}.`,
+      '',
+      `| measure | results | p50 ms alone | p99 ms alone | p50 ms among ${others} | p99 ms among ${others} | p50 / day list p50, alone | among ${others} |`,
+      '|---|---|---|---|---|---|---|---|',
+      `| day list, answer cache off | ${alone.dayList.entries} | ${alone.dayList.p50} | ${alone.dayList.p99} | ${among.dayList.p50} | ${among.dayList.p99} | 1 | 1 |`,
+      ...alone.reads.map((read, index) => {
+        const other = among.reads[index];
+        return `| ${read.label} | ${read.results} | ${read.p50} | ${read.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(read.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
+      }),
+      '',
+      `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(' (')[0]}: ${ratio(read.p50, among.dayList.p50)}x`).join('; ')} the day list's uncached p50 (goal: within 3x).`,
+      '',
+    );
+  }
+  if (parts.has('insights')) {
+    begin('insights');
+    const startedAt = `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores`;
+    const result = await benchInsights();
+    const [alone, among] = result.rounds;
+    if (!alone || !among) throw new Error('insights: a round is missing');
+    const others = result.others.toLocaleString('en-US');
+    const ratio = (measure: number, day: number) => (measure / Math.max(0.01, day)).toFixed(2);
+    log(
+      '## Insights',
+      '',
+      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (the search benchmark's: about seven a day over four years, a mood on two in three), its figures through GET /api/insights (the whole journal, and this year) and the monthly look back through GET /api/insights/month, on a server whose clock reads the second day of next month, first alone in the database, then among ${others} entries of others written the same way (seeded in ${result.seedOthersSeconds} s). Each figure is ${INSIGHTS_REQUESTS} sequential requests, the measures in turns, after a warm-up, with the answer cache off (every answer worked out afresh: the first visit after a write) and on (a visit while the journal is unchanged); the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries, answer cache off. Started at a ${startedAt}.`,
+      '',
+      `| measure | p50 ms alone | p99 ms alone | p50 ms among ${others} | p99 ms among ${others} | p50 / day list p50, alone | among ${others} |`,
+      '|---|---|---|---|---|---|---|',
+      `| day list, answer cache off | ${alone.dayList.p50} | ${alone.dayList.p99} | ${among.dayList.p50} | ${among.dayList.p99} | 1 | 1 |`,
+      ...alone.measures.map((measure, index) => {
+        const other = among.measures[index];
+        return `| ${measure.label} | ${measure.p50} | ${measure.p99} | ${other?.p50 ?? '-'} | ${other?.p99 ?? '-'} | ${ratio(measure.p50, alone.dayList.p50)} | ${ratio(other?.p50 ?? 0, among.dayList.p50)} |`;
+      }),
+      '',
+      `- Goals: Insights within 5x and the monthly look back within 2x of the day list's uncached p50, and no slower among ${others} entries of others than alone.`,
+      `- From the answer cache (a visit while the journal is unchanged), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache on'))
+        .map((measure) => `${measure.label.replace(', answer cache on', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list.`,
+      `- Worked out afresh (the first visit after a write), among ${others}: ${among.measures
+        .filter((measure) => measure.label.endsWith('cache off'))
+        .map((measure) => `${measure.label.replace(', answer cache off', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
+        .join(', ')} the day list: the period's texts are read and their words counted each time (decision 036).`,
+      `- Alone against among ${others}, p50: ${alone.measures.map((measure, index) => `${measure.p50} / ${among.measures[index]?.p50 ?? '-'} ms`).join(', ')}.`,
       '',
     );
   }

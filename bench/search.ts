@@ -37,7 +37,7 @@ type EntryRow = [string, string, string, number, string, string, string, string,
  * Entries of one writer as the export benchmark writes them (three prompts of 100 to 300 characters and a memory on
  * one in five), and now and then a sentence with a rare word: `count` of them over DAYS days ending yesterday.
  */
-function* journalRows(userId: string, count: number, seed: number): Generator<EntryRow> {
+export function* journalRows(userId: string, count: number, seed: number): Generator<EntryRow> {
   const rand = random(seed);
   const lastDay = dayKeyToNumber(localDayKey(new Date())) - 1;
   const firstDay = lastDay - DAYS + 1;
@@ -56,7 +56,7 @@ function* journalRows(userId: string, count: number, seed: number): Generator<En
  * row through the search index's triggers as the app's own writes go. Only journal_entry is written: the day list
  * and search read nothing else. Returns the seconds it took.
  */
-function seed(dataDir: string, writers: { userId: string; count: number; seed: number }[], people: string[] = []): number {
+export function seed(dataDir: string, writers: { userId: string; count: number; seed: number }[], people: string[] = []): number {
   const started = performance.now();
   const db = new SQLite(join(dataDir, 'journal.db'));
   db.pragma('journal_mode = WAL');

@@ -72,7 +72,19 @@ const SIGNED_IN_SCREENS: Screen[] = [
     path: '/journal',
     ready: (page) => page.getByRole('article').getByText('Morning light on the kitchen table').waitFor(),
   },
-  { name: 'settings', path: '/settings', ready: (page) => page.getByLabel('Display Name').waitFor() },
+  {
+    name: 'journal filtered by a tag',
+    path: '/journal?tag=draft',
+    ready: (page) => page.getByRole('article').getByText('Morning light on the kitchen table').waitFor(),
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    ready: async (page) => {
+      await page.getByLabel('Display Name').waitFor();
+      await page.getByRole('region', { name: 'Your tags' }).getByText('1 entry').waitFor();
+    },
+  },
   {
     name: 'print',
     path: '/print?range=all',
@@ -106,7 +118,8 @@ describe.each(THEME_NAMES)('accessibility in the %s theme', (theme) => {
     await member.page.getByRole('button', { name: 'Add Your Journal Entry' }).waitFor();
     await createEntryViaApi(member.page, {
       gratitude: 'Morning light on the kitchen table',
-      celebration: 'A finished draft',
+      // A typed tag: the card lists it, Settings counts it, and the journal can be filtered by it.
+      celebration: 'A finished #draft',
     });
   });
 

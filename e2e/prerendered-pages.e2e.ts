@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createAccount, signIn } from './support/accounts';
 import { signInContext } from './support/api';
 import { appStarted, gone, holdScripts, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
@@ -226,6 +227,20 @@ describe('pages made at build time', () => {
         const today = new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
         await visible(page.getByRole('heading', { level: 1, name: today }));
         await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+      });
+    });
+
+    it('draw About afresh for a writer signed in on the device, as theirs, without a mismatch', async () => {
+      await suite.withPage(async (page) => {
+        const account = await createAccount(suite.server);
+        await signIn(page, account.email, account.password);
+        await visible(page.getByRole('button', { name: 'Add Your Journal Entry' }));
+        // A whole page load of About, made ahead of time for a visitor: the app must not take over markup that is
+        // not what it draws for a writer (React would log a hydration error and draw it again anyway).
+        await page.goto('/about');
+        await appStarted(page);
+        await visible(page.getByRole('heading', { level: 1 }).first());
+        await visible(page.locator('.account-button'));
       });
     });
 

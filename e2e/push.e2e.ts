@@ -220,6 +220,36 @@ describe('notifications', () => {
     );
   });
 
+  it('turn on from the welcome’s reminder step, beside or instead of the email', async () => {
+    const { email, password } = await createAccount(server, { welcome: true });
+    await withPage(
+      async (page) => {
+        await signedIn(page, email, password);
+        const panel = page.getByRole('region', { name: 'Welcome to your journal' });
+        await panel.getByRole('button', { name: 'Next' }).click();
+        const step = page.getByRole('region', { name: 'A gentle reminder' });
+        await step.getByLabel('Remind me at').fill('07:45');
+        await step.getByRole('switch', { name: 'By email' }).click();
+        const toggle = step.getByRole('switch', { name: 'Notifications on this device' });
+        await toggle.click();
+        await step.getByText('Notifications are on for this device.').waitFor();
+        await step.getByRole('button', { name: 'Remind me at this time' }).click();
+        await step.getByText(/^Your reminder is set\. The next one: .*7:45/).waitFor();
+        const reminders = await page.request.get('/api/reminders');
+        expect(await reminders.json()).toMatchObject({ enabled: true, time: '07:45', email: false });
+        const devices = await page.request.get('/api/reminders/devices');
+        expect(((await devices.json()) as { devices: unknown[] }).devices).toHaveLength(1);
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+      {
+        setup: async (context) => {
+          await context.grantPermissions(['notifications']);
+          await fakePushManager(context, peer.subscribe());
+        },
+      },
+    );
+  });
+
   it('list every device, and remove another one from this one', async () => {
     const { email, password } = await createAccount(server);
     const other = peer.subscribe();

@@ -60,10 +60,10 @@ describe('the welcome after the first sign-in', () => {
       await panel.getByRole('button', { name: 'Next' }).click();
       await visible(panel.getByRole('heading', { name: 'A gentle reminder' }));
       await panel.getByLabel('Remind me at').fill('07:30');
-      await panel.getByRole('button', { name: 'Email me at this time' }).click();
+      await panel.getByRole('button', { name: 'Remind me at this time' }).click();
       await visible(panel.getByText(/^Your reminder is set\. The next one: .*7:30/));
       const reminders = await page.request.get('/api/reminders');
-      expect(await reminders.json()).toMatchObject({ enabled: true, time: '07:30', days: expect.arrayContaining(['mon', 'sun']) });
+      expect(await reminders.json()).toMatchObject({ enabled: true, time: '07:30', email: true, days: expect.arrayContaining(['mon', 'sun']) });
 
       // Back and forth keeps the steps in order.
       await panel.getByRole('button', { name: 'Back' }).click();
@@ -124,7 +124,7 @@ describe('the welcome after the first sign-in', () => {
 
         await panel.getByRole('button', { name: 'Next' }).click();
         await visible(panel.getByText('You are offline. A reminder can be set once you are back online, here or in Settings.'));
-        expect(await panel.getByRole('button', { name: 'Email me at this time' }).isDisabled()).toBe(true);
+        expect(await panel.getByRole('button', { name: 'Remind me at this time' }).isDisabled()).toBe(true);
 
         await panel.getByRole('button', { name: 'Skip the welcome' }).click();
         await gone(panel);

@@ -40,7 +40,8 @@ export async function signedInUser(
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
   const mail = await server.waitForMail(email);
   const oobCode = new URL(mail.link).searchParams.get('oobCode');
-  await apiRequest(server.url, 'POST', '/api/auth/verify-email', { body: { oobCode } });
+  const verified = await apiRequest(server.url, 'POST', '/api/auth/verify-email', { body: { oobCode } });
+  if (verified.status !== 200) throw new Error(`verifying the email failed: ${verified.status} ${await verified.text()}`);
   const res = await apiRequest(server.url, 'POST', '/api/auth/sign-in', { body: { email, password } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
   const body = (await res.json()) as { user: { id: string } };

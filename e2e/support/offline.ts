@@ -38,3 +38,40 @@ export function readOfflineCopy(page: Page): Promise<string> {
 export async function waitForOfflineCopy(page: Page, text: string): Promise<void> {
   await expect.poll(() => readOfflineCopy(page), { timeout: 10_000, interval: 200 }).toContain(text);
 }
+
+/**
+ * Whether the device's copy of the journal (lib/persistence/journal-copy.ts) is whole (a fill has finished) and
+ * holds `text`.
+ */
+function journalCopyHolds(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve) => {
+        const opening = indexedDB.open('gratitude-journal');
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          const range = IDBKeyRange.bound('journal-copy/', 'journal-copy/\uffff');
+          const reading = database.transaction('keyval').objectStore('keyval').getAll(range);
+          reading.onsuccess = () => {
+            database.close();
+            const values = reading.result as unknown[];
+            const whole = values.some(
+              (value) => typeof value === 'object' && value !== null && (value as { version?: unknown }).version != null,
+            );
+            resolve(whole && JSON.stringify(values).includes(wanted));
+          };
+          reading.onerror = () => {
+            database.close();
+            resolve(false);
+          };
+        };
+      }),
+    text,
+  );
+}
+
+/** Resolves once the journal's copy on the device is whole and holds `text` (it fills a few seconds after a page opens). */
+export async function waitForJournalCopy(page: Page, text: string): Promise<void> {
+  await expect.poll(() => journalCopyHolds(page, text), { timeout: 20_000, interval: 200 }).toBe(true);
+}

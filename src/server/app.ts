@@ -22,8 +22,12 @@ import { ReadCache } from './journal/read-cache';
 import { Pruner } from './maintenance/prune';
 import { JournalImporter } from './journal/import/service';
 import { ImportReaders } from './journal/import/readers';
+import { insightsRoutes } from './insights/routes';
+import { InsightsService } from './insights/service';
 import { importFileTooLarge, importRoutes } from './journal/import/routes';
 import { journalRoutes } from './journal/routes';
+import { tagRoutes } from './journal/tags/routes';
+import { TagService } from './journal/tags/service';
 import { JournalService } from './journal/service';
 import { lookBackRoutes } from './look-back/routes';
 import { LookBackService } from './look-back/service';
@@ -111,7 +115,9 @@ export function createApp(deps: AppDeps) {
 
   // Every service is built once, here (auth and reminders above), and each route factory gets the ones it uses.
   const write: DatabaseHandle['write'] = (unit) => database.write(unit);
-  const journal = new JournalService({ db: database.db, write, now, readCache: new ReadCache(config.readCacheBytes) });
+  const readCache = new ReadCache(config.readCacheBytes);
+  const journal = new JournalService({ db: database.db, write, now, readCache });
+  const tags = new TagService({ db: database.db, write, now, readCache });
   const photos = new PhotoService({
     db: database.db,
     dialect: database.dialect,
@@ -122,6 +128,7 @@ export function createApp(deps: AppDeps) {
   });
   const lookBack = new LookBackService({ db: database.db, journal, now });
   const search = new SearchService({ db: database.db, dialect: database.dialect });
+  const insights = new InsightsService({ db: database.db, dialect: database.dialect, journal, now });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
   const importer = new JournalImporter({
@@ -235,6 +242,8 @@ export function createApp(deps: AppDeps) {
   app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes({ sessions, search }));
   app.route(PHOTOS_PATH, photoRoutes({ sessions, photos, maxUploadBytes: config.media.maxUploadBytes }));
+  app.route('/api/tags', tagRoutes({ sessions, tags }));
+  app.route('/api/insights', insightsRoutes({ sessions, insights }));
   app.route('/api', journalRoutes({ sessions, journal, lookBack }));
   app.route('/api', lookBackRoutes({ sessions, lookBack }));
   app.all('/api/*', () => {

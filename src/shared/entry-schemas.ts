@@ -5,9 +5,19 @@ import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
 import { entryPhotosSchema } from './photo-schemas';
 import type { EntryPhoto } from './photos';
+import { hasNoAnswer, MAX_PROMPT_LENGTH, MAX_PROMPTS, type PromptAnswer, writtenTexts } from './prompts';
+import { entryTags, MAX_TAGS, TAG_MESSAGES } from './tags';
 
 /** A mood (mood.ts), or null for none. */
 export const moodSchema = z.custom<Mood | null>((value) => value === null || isMood(value), { error: MOOD_MESSAGE });
+
+/**
+ * An entry's chips (tags.ts): a list of tag names. Bounded before each is read: a list of more than MAX_TAGS is no
+ * entry's, whatever its answers hold.
+ */
+export const tagChipsSchema = z
+  .array(z.string({ error: TAG_MESSAGES.invalid }), { error: TAG_MESSAGES.invalid })
+  .max(MAX_TAGS, { error: TAG_MESSAGES.tooMany });
 
 export { ENTRY_FIELDS, type EntryField, isBlankEntry, PROMPTS } from './entry-fields';
 
@@ -49,6 +59,52 @@ function entryText(field: EntryField) {
     .refine((text) => !hasDangerousContent(text), { error: JOURNAL_MESSAGES.invalidContent });
 }
 
+/**
+ * A prompt's wording, as the writer sets it in Settings and as an entry keeps it (prompts.ts): 1 to MAX_PROMPT_LENGTH
+ * characters, not only spaces, on one line. `name` is the field a refusal names.
+ */
+export function promptWordingSchema(name: string) {
+  const wordingError = `${name} must be 1 to ${MAX_PROMPT_LENGTH} characters of text on one line`;
+  return z
+    .string({ error: wordingError })
+    .max(MAX_PROMPT_LENGTH, { error: wordingError, abort: true })
+    .refine((text) => text.trim().length > 0 && !/[\0\r\n]/.test(text) && !LONE_SURROGATE.test(text), {
+      error: wordingError,
+      abort: true,
+    })
+    .refine((text) => !hasDangerousContent(text), { error: `${name}: ${JOURNAL_MESSAGES.invalidContent}` });
+}
+
+/** One answer of an entry written with the writer's own prompts, with the prompt's wording as it was then. */
+const promptAnswerSchema = z
+  .object(
+    {
+      prompt: promptWordingSchema('Each prompt of answers'),
+      answer: z
+        .string({ error: 'Each answer of answers must be text' })
+        .max(MAX_FIELD_LENGTH, {
+          error: `An answer exceeds maximum length of ${MAX_FIELD_LENGTH} characters (answers)`,
+          abort: true,
+        })
+        .refine((text) => !text.includes('\0') && !LONE_SURROGATE.test(text), {
+          error: 'Invalid answer format (answers)',
+          abort: true,
+        })
+        .refine((text) => !hasDangerousContent(text), { error: `answers: ${JOURNAL_MESSAGES.invalidContent}` }),
+    },
+    { error: 'answers must be a list of {prompt, answer}' },
+  )
+  .strict();
+
+/**
+ * The answers of an entry written with the writer's own prompts (decision 033): 1 to MAX_PROMPTS of them, in the
+ * prompts' order. Left out, the entry is one of the app's own prompts and keeps its four texts.
+ */
+export const promptAnswersSchema = z
+  .array(promptAnswerSchema, { error: 'answers must be a list of {prompt, answer}' })
+  .min(1, { error: `answers must hold 1 to ${MAX_PROMPTS} prompts` })
+  .max(MAX_PROMPTS, { error: `answers must hold 1 to ${MAX_PROMPTS} prompts`, abort: true });
+
 /** The text of an entry, as written in the form and as accepted by the API. */
 export const entryContentSchema = z
   .object(
@@ -67,10 +123,32 @@ export const entryContentSchema = z
        * entry keeps the ones it has; a photo left off the list is deleted.
        */
       photos: entryPhotosSchema.optional(),
+      /**
+       * The answers to the writer's own prompts, each with its prompt's wording (prompts.ts). An entry that has them
+       * leaves the four texts empty.
+       */
+      answers: promptAnswersSchema.optional(),
+      /**
+       * Tags added as chips (tags.ts); the `#words` of the answers are tags too. Left out of a create, the entry has
+       * the typed ones only; left out of an edit, it keeps its chips, so a client that knows nothing of tags never
+       * drops one.
+       */
+      tags: tagChipsSchema.optional(),
     },
     { error: JOURNAL_MESSAGES.invalidEntryData },
   )
-  .refine((entry) => !isBlankEntry(entry), { error: JOURNAL_MESSAGES.emptyEntry });
+  .refine((entry) => entry.answers === undefined || isBlankEntry(entry), {
+    error: 'answers: an entry written with your own prompts keeps its words in answers, and its four texts empty',
+    path: ['answers'],
+  })
+  .refine((entry) => (entry.answers === undefined ? !isBlankEntry(entry) : !hasNoAnswer(entry.answers)), {
+    error: JOURNAL_MESSAGES.emptyEntry,
+  })
+  .superRefine((entry, context) => {
+    // The answers' tags count with the chips: an entry whose answers hold a tag too long, or too many, is refused.
+    const tags = entryTags(entry.tags ?? [], writtenTexts(entry));
+    if (!tags.ok) context.addIssue({ code: 'custom', message: tags.message, path: ['tags'] });
+  });
 
 export type EntryContent = z.infer<typeof entryContentSchema>;
 
@@ -130,6 +208,13 @@ export interface JournalEntry {
   mood?: Mood;
   /** The entry's photos in order, present only when it has some. */
   photos?: EntryPhoto[];
+  /**
+   * Present only for an entry written with the writer's own prompts: each prompt's wording as it was then, with its
+   * answer. Such an entry's four texts are empty.
+   */
+  answers?: PromptAnswer[];
+  /** The entry's tags, folded (tags.ts): its chips, then its answers' `#words`; present only when it has some. */
+  tags?: string[];
 }
 
 export interface EntryPage {

@@ -4,9 +4,9 @@ import type { EntryField } from './entry-schemas';
 export const IMPORT_FORMATS = ['ours', 'dayone', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** What a CSV column can become: the entry's day, or one of its four answers. */
-export type CsvField = 'date' | EntryField;
-export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebration', 'manifestation', 'memory'];
+/** What a CSV column can become: the entry's day, one of its four answers, or its tags. */
+export type CsvField = 'date' | EntryField | 'tags';
+export const CSV_FIELDS: readonly CsvField[] = ['date', 'gratitude', 'celebration', 'manifestation', 'memory', 'tags'];
 
 /** For each field, the title of the column it is read from (null: not imported). */
 export type CsvMapping = Record<CsvField, string | null>;

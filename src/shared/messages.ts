@@ -93,6 +93,7 @@ export const JOURNAL_MESSAGES = {
   dayOutOfRange: 'day must be a date from 1900 on',
   dayInvalid: 'day must be a date, written YYYY-MM-DD',
   emptyEntry: "You haven't entered anything into your journal entry.",
+  answersKeepTheirPrompts: 'answers: an edit keeps the prompts the entry was written with, in the same wording and order',
 } as const;
 
 /** Offline use (docs/decisions/007-offline-writes.md): what the screens say meanwhile. */
@@ -122,6 +123,8 @@ export const SETTINGS_MESSAGES = {
   passwordFailed: 'Failed to update password',
   preferencesUpdated: 'Preferences updated successfully',
   preferencesFailed: 'Failed to update preferences',
+  promptsUpdated: 'Your prompts are saved',
+  promptsFailed: 'Failed to save your prompts',
 } as const;
 
 /** Reminder emails (docs/product.md §14): Settings' Reminders section, the API's refusals and the unsubscribe page. */
@@ -173,6 +176,7 @@ export const JOURNAL_QUERY_MESSAGES = {
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
   invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
   fromAfterTo: 'The first day (from) must not be after the last day (to)',
+  invalidSince: 'The version the device copied at (since) must be written in digits',
 } as const;
 
 /** Looking back (docs/product.md §15): the refusals of GET /api/look-back and GET /api/jar. */
@@ -190,8 +194,9 @@ export const SEARCH_MESSAGES = {
   empty: 'Type a word to search for.',
   tooLong: 'Searches are limited to 200 characters.',
   tooManyTerms: 'Search for at most 10 words at a time.',
-  invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation or memory.',
+  invalidPrompt: 'Choose a prompt: gratitude, celebration, manifestation, memory, or answers (your own prompts).',
   invalidOrder: 'Choose an order: newest or best.',
+  invalidWording: 'wording names one of your own prompts, 1 to 200 characters, and goes with prompt=answers',
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',
   invalidTo: 'The last day (to) must be a calendar day written as YYYY-MM-DD',
   fromAfterTo: 'The first day (from) must not be after the last day (to)',

@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { displayNameSchema } from './auth-schemas';
+import { promptWordingSchema } from './entry-schemas';
+import { MAX_PROMPTS, type PromptChoice } from './prompts';
 import { THEME_NAMES, type ThemeName } from './themes';
+
+const promptCountError = `prompts must hold 1 to ${MAX_PROMPTS} prompts`;
+
+/** The writer's prompts as Settings sends them (prompts.ts): a set, and for `custom` its 1 to MAX_PROMPTS wordings. */
+export const promptChoiceSchema = z.discriminatedUnion(
+  'set',
+  [
+    z.object({ set: z.literal('own') }).strict(),
+    z.object({ set: z.literal('daily-question') }).strict(),
+    z
+      .object({
+        set: z.literal('custom'),
+        prompts: z
+          .array(promptWordingSchema('Each of prompts'), { error: promptCountError })
+          .min(1, { error: promptCountError })
+          .max(MAX_PROMPTS, { error: promptCountError, abort: true }),
+      })
+      .strict(),
+  ],
+  { error: 'prompts must be {set: "own"}, {set: "daily-question"} or {set: "custom", prompts: [...]}' },
+);
 
 export const profileUpdateSchema = z
   .object({
@@ -12,6 +35,8 @@ export const profileUpdateSchema = z
       .optional(),
     /** The welcome after the first sign-in was finished or skipped; once seen, it stays seen. */
     welcomeSeen: z.literal(true).optional(),
+    /** The prompts the entry form asks (docs/product.md §5, "Your prompts"). */
+    prompts: promptChoiceSchema.optional(),
   })
   .strict();
 
@@ -28,6 +53,8 @@ export interface Profile {
   theme: ThemeName | null;
   /** Whether the welcome after the first sign-in was finished or skipped, on any device (docs/product.md §4). */
   welcomeSeen: boolean;
+  /** The prompts the entry form asks; `{ set: 'own' }` until the writer chooses others. */
+  prompts: PromptChoice;
 }
 
 export interface SessionUser {

@@ -1,4 +1,11 @@
 import { ENTRY_FIELDS, type EntryField } from './entry-fields';
+import type { PromptAnswer } from './prompts';
+
+/**
+ * Where a match is: one of the four texts of an entry of the app's own prompts, or `answers`, the answers of an entry
+ * written with the writer's own prompts (prompts.ts), whose wording a result then names.
+ */
+export type SearchField = EntryField | 'answers';
 
 /**
  * Search's rules (docs/product.md §17), shared by the server and the app's offline search so that both find the same
@@ -22,9 +29,13 @@ export interface SearchResult {
   localDate: string;
   date: string;
   /** The prompt the snippet is taken from. */
-  prompt: EntryField;
+  prompt: SearchField;
   /** Every prompt with a match, in the form's order. */
-  prompts: EntryField[];
+  prompts: SearchField[];
+  /** For an entry of the writer's own prompts: the wording of the prompt the snippet is taken from, as written then. */
+  promptWording?: string;
+  /** For an entry of the writer's own prompts: the wording of every prompt with a match, in the entry's order. */
+  promptWordings?: string[];
   /** A stretch of the entry's own text: shown as text, never as markup. */
   snippet: string;
   /** [start, end) offsets into the snippet (UTF-16 code units) of each matched word, in order, not overlapping. */
@@ -215,10 +226,13 @@ export interface SearchableEntry {
   celebration: string;
   manifestation: string;
   memory: string;
+  answers?: PromptAnswer[];
 }
 
 interface FieldMatch {
-  field: EntryField;
+  field: SearchField;
+  /** For `answers`, which of the entry's answers. */
+  index: number;
   /** Matched stretches of the field's own text, sorted, merged where they overlap. */
   ranges: [number, number][];
 }
@@ -286,10 +300,23 @@ const TYPICAL_WORDS = 80;
  * Whether an entry matches every term, in `prompt` only when one is given, and how well. Rank: for each term, the
  * BM25 weight of how often it occurs (whole words counting more than begun ones) against the entry's length.
  */
-export function matchEntry(entry: SearchableEntry, terms: SearchTerm[], prompt?: EntryField): EntryMatch | undefined {
-  const fields = (prompt ? [prompt] : ENTRY_FIELDS).flatMap((field) =>
-    entry[field] ? [{ field, folded: foldText(entry[field]) }] : [],
-  );
+export function matchEntry(
+  entry: SearchableEntry,
+  terms: SearchTerm[],
+  prompt?: SearchField,
+  wording?: string,
+): EntryMatch | undefined {
+  const own = prompt === undefined ? ENTRY_FIELDS : prompt === 'answers' ? [] : [prompt];
+  const answers = prompt === undefined || prompt === 'answers' ? (entry.answers ?? []) : [];
+  const fields: { field: SearchField; index: number; folded: FoldedText }[] = [
+    ...own.flatMap((field) => (entry[field] ? [{ field, index: 0, folded: foldText(entry[field]) }] : [])),
+    // With a wording, only the answers written under that prompt.
+    ...answers.flatMap(({ prompt: asked, answer }, index) =>
+      answer && (wording === undefined || asked === wording)
+        ? [{ field: 'answers' as const, index, folded: foldText(answer) }]
+        : [],
+    ),
+  ];
   // Most entries read by a search lack a word outright: found out before any text is cut into words.
   const lacking = terms.some((term) =>
     needlesOf(term).some((needle) => !fields.some(({ folded }) => folded.text.includes(needle))),
@@ -298,7 +325,7 @@ export function matchEntry(entry: SearchableEntry, terms: SearchTerm[], prompt?:
   const found: FieldMatch[] = [];
   const occurrences = terms.map(() => 0);
   let length = 0;
-  for (const { field, folded } of fields) {
+  for (const { field, index: place, folded } of fields) {
     const words = wordsOf(folded.text, folded.start === null);
     length += words.length;
     const ranges: [number, number][] = [];
@@ -308,7 +335,7 @@ export function matchEntry(entry: SearchableEntry, terms: SearchTerm[], prompt?:
         ranges.push(toOriginal(folded, range));
       }
     });
-    if (ranges.length > 0) found.push({ field, ranges: merged(ranges) });
+    if (ranges.length > 0) found.push({ field, index: place, ranges: merged(ranges) });
   }
   if (occurrences.some((count) => count === 0)) return undefined;
   const norm = K1 * (1 - B + (B * Math.max(length, 1)) / TYPICAL_WORDS);
@@ -387,13 +414,21 @@ export function toSearchResult(entry: SearchableEntry, match: EntryMatch): Searc
     undefined,
   );
   const prompt = best?.field ?? 'gratitude';
-  const { snippet, highlights } = makeSnippet(entry[prompt], best?.ranges ?? []);
+  const answer = (index: number) => entry.answers?.[index];
+  const text = prompt === 'answers' ? (answer(best?.index ?? 0)?.answer ?? '') : entry[prompt];
+  const { snippet, highlights } = makeSnippet(text, best?.ranges ?? []);
+  const wordings = match.fields.flatMap((field) =>
+    field.field === 'answers' ? [answer(field.index)?.prompt ?? ''] : [],
+  );
   return {
     id: entry.id,
     localDate: entry.localDate,
     date: entry.date,
     prompt,
-    prompts: match.fields.map((field) => field.field),
+    prompts: [...new Set(match.fields.map((field) => field.field))],
+    ...(prompt === 'answers'
+      ? { promptWording: answer(best?.index ?? 0)?.prompt ?? '', promptWordings: wordings }
+      : {}),
     snippet,
     highlights,
   };

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ImportSection } from '../features/import/components/ImportSection';
 import { journalKeys } from '../features/journal/api';
 import { DataSection } from '../features/journal/print/components/DataSection';
+import { TagsSection } from '../features/journal/tags/components/TagsSection';
 import { RemindersSection } from '../features/reminders/components/RemindersSection';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 
@@ -21,6 +22,7 @@ export function SettingsRoute() {
   return (
     <SettingsPage
       reminders={<RemindersSection />}
+      tags={<TagsSection />}
       data={<DataSection />}
       journalImport={<ImportSection afterImport={refreshJournal} />}
     />

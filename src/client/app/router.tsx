@@ -17,6 +17,9 @@ const settings = lazyWithPreload(() => import('./SettingsRoute').then((module) =
 const print = lazyWithPreload(() =>
   import('../features/journal/print/components/PrintPage').then((module) => module.PrintPage),
 );
+const insights = lazyWithPreload(() =>
+  import('../features/insights/components/InsightsPage').then((module) => module.InsightsPage),
+);
 const about = lazyWithPreload(() =>
   import('../features/about/components/AboutPage').then((module) => module.AboutPage),
 );
@@ -29,6 +32,7 @@ const emailAction = lazyWithPreload(() =>
 const JournalPage = journal.Component;
 const SettingsPage = settings.Component;
 const PrintPage = print.Component;
+const InsightsPage = insights.Component;
 const AboutPage = about.Component;
 const EmailActionPage = emailAction.Component;
 const UnsubscribePage = unsubscribe.Component;
@@ -44,6 +48,7 @@ const PAGE_CODE: Record<string, { preload: () => Promise<unknown>; drawn: boolea
   [paths.writeToday]: { preload: journal.preload, drawn: false },
   [paths.settings]: { preload: settings.preload, drawn: false },
   [paths.print]: { preload: print.preload, drawn: false },
+  [paths.insights]: { preload: insights.preload, drawn: false },
   [paths.about]: { preload: about.preload, drawn: true },
   [`${paths.login}?mode=signup`]: { preload: preloadSignupForm, drawn: true },
   [paths.verifyEmail]: { preload: emailAction.preload, drawn: false },
@@ -98,6 +103,14 @@ export function AppRoutes() {
           element={
             <RequireVerifiedUser>
               <PrintPage />
+            </RequireVerifiedUser>
+          }
+        />
+        <Route
+          path={paths.insights}
+          element={
+            <RequireVerifiedUser>
+              <InsightsPage />
             </RequireVerifiedUser>
           }
         />

@@ -10,6 +10,8 @@ export const paths = {
   /** Where a reminder email's unsubscribe link leads, signed in or not. */
   unsubscribe: '/reminders/unsubscribe',
   print: '/print',
+  /** What the journal shows its writer about itself (docs/product.md, "Insights"). */
+  insights: '/insights',
   about: '/about',
   contact: '/about#contact',
 } as const;
@@ -33,4 +35,19 @@ export const welcomeAgainPath = `${paths.journal}?welcome=again`;
 /** The journal opened on one local calendar day (YYYY-MM-DD). */
 export function journalDayPath(dayKey: string): string {
   return `${paths.journal}?date=${dayKey}`;
+}
+
+/** The journal filtered by a tag (docs/product.md §5), /journal?tag=family. */
+export function journalTagPath(tag: string): string {
+  return `${paths.journal}?${new URLSearchParams({ tag })}`;
+}
+
+/** Insights for one year, or for the whole journal. */
+export function insightsPath(year?: number): string {
+  return year === undefined ? paths.insights : `${paths.insights}?year=${year}`;
+}
+
+/** A search of the gratitude answers for one word (docs/product.md §17), as Insights and the monthly look back link it. */
+export function gratitudeWordSearchPath(word: string): string {
+  return `${paths.journal}?${new URLSearchParams({ q: word, prompt: 'gratitude' })}`;
 }

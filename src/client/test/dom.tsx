@@ -34,6 +34,7 @@ export const PROFILE: Profile = {
   writePastDays: false,
   theme: null,
   welcomeSeen: true,
+  prompts: { set: 'own' },
 };
 
 const OPEN_SIGNUPS: AppConfig = { announcement: '', demoVideoId: null, supportEmail: null, signups: 'open' };

@@ -1,6 +1,14 @@
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { createPrivateFile, makePrivateDir } from '../private-files';
@@ -82,6 +90,27 @@ function openSqlite(path: string): DatabaseHandle {
  * PostgreSQL. Kysely reads this property only when migrating.
  */
 class SqliteWithTransactionalDdl extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  /**
+   * Transactions begin IMMEDIATE, taking the write lock at once (waiting for it up to busy_timeout). A transaction
+   * begun the default way takes it only at its first write, and if another process has committed since its first
+   * read, SQLite refuses that write at once, whatever the timeout: with two processes on one file, a writer's
+   * click (verifying an email reads the link, then marks it used) would fail now and then.
+   */
+  override createDriver() {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.#config);
+  }
+
   override createAdapter() {
     return new (class extends SqliteAdapter {
       override get supportsTransactionalDdl() {

@@ -10,6 +10,7 @@ import { dayKeyToNumber } from '../../shared/dates';
 import { findEntry, insertEntry, readStats } from '../journal/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { type DatabaseHandle, openDatabase } from './connect';
+import { POSTGRES_INDEXED_MEMORY, SQLITE_INDEXED_MEMORY } from './migrations/022_own_prompts';
 import type { Database } from './schema';
 
 const text = { gratitude: 'Rain', celebration: 'A finished draft', manifestation: 'Patience', memory: '' };
@@ -44,15 +45,60 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/** Takes back what migration 024 changed, for a test that starts from a database written before it. */
+/*
+ * Each undo takes back its migration and every later one, newest first, for a test that starts from a database
+ * written before it; each calls the undo of the migration after its own.
+ */
+
+/** Takes back what migration 025 changed. */
+async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+  await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
+  await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
+}
+
+/** Takes back what migrations 025 and 024 changed. */
 async function undoPhotos(db: Kysely<Database>): Promise<void> {
+  await undoMonthLookBack(db);
   await sql`drop table photo`.execute(db);
   await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
 }
 
-/** Takes back what migrations 024 and 021 changed, for a test that starts from a database written before them. */
-async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+/** Takes back what migrations 025 to 023 changed. */
+async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await undoPhotos(db);
+  await sql`drop table entry_tag`.execute(db);
+  await sql`alter table journal_entry drop column tags`.execute(db);
+  await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
+}
+
+/** Takes back what migrations 025 to 022 changed: the search triggers as migration 011 made them, then the columns. */
+async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
+  await undoEntryTags(db);
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const { rows } = await sql<{ name: string; sql: string }>`
+      select name, sql from sqlite_schema where type = 'trigger' and sql like '%prompt_answers%'`.execute(db);
+    for (const trigger of rows) {
+      await sql.raw(`drop trigger ${trigger.name}`).execute(db);
+      await sql.raw(trigger.sql.replace(SQLITE_INDEXED_MEMORY, 'new.memory').replace(', prompt_answers on', ' on')).execute(db);
+    }
+  } else {
+    const { rows } = await sql<{ definition: string }>`
+      select pg_get_functiondef('search_entry_write'::regproc) as definition`.execute(db);
+    await sql.raw(rows[0]?.definition.replace(POSTGRES_INDEXED_MEMORY, 'new.memory') ?? '').execute(db);
+    await sql`drop trigger search_entry_update on journal_entry`.execute(db);
+    await sql`
+      create trigger search_entry_update after update of gratitude, celebration, manifestation, memory on journal_entry
+      for each row execute function search_entry_write()`.execute(db);
+    await sql`drop function search_answers`.execute(db);
+  }
+  await sql`alter table journal_entry drop column prompt_answers`.execute(db);
+  await sql`alter table profile drop column prompts`.execute(db);
+  await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
+}
+
+/** Takes back what migrations 025 to 021 changed. */
+async function undoEntryMood(db: Kysely<Database>): Promise<void> {
+  await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
   await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
 }
@@ -387,7 +433,10 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '019_push_notifications',
         '020_welcome_seen',
         '021_entry_mood',
+        '022_own_prompts',
+        '023_entry_tags',
         '024_photos',
+        '025_month_look_back',
       ]);
     } finally {
       await database.close();
@@ -482,6 +531,76 @@ describe('upgrading a search index written in large pages, on sqlite', () => {
       expect(found.rows[0]?.n).toBe(2);
       // FTS5's own check of its index: it throws if a page of either size is damaged.
       await sql`insert into search_text (search_text, rank) values ('integrity-check', 0)`.execute(upgraded.db);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading entries written before a writer could have prompts of their own, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('keeps every field of every earlier entry byte for byte, and its writer on the app’s own prompts', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada']);
+    await undoOwnPrompts(database.db);
+    const day = dayKeyToNumber('2026-03-15');
+    // Texts a byte-for-byte comparison would catch a change in: accents composed and not, emoji, line ends, spaces.
+    const written = [
+      ['6a1f0c2e-1b3d-4c5e-8f70-9a1b2c3d4e5f', 'Caf\u00e9 and cafe\u0301 \u{1F33B}', 'A line\r\nand another\n', '  spaced  ', 'Grandma\u2019s tea', 3, null],
+      ['7b2e1d3f-2c4e-4d6f-9a81-ab2c3d4e5f60', 'Rain', '', '', '', null, day + 1],
+    ] as const;
+    for (const [id, gratitude, celebration, manifestation, memory, mood, addedDay] of written) {
+      await sql`
+        insert into journal_entry (id, user_id, date, local_day, utc_offset, gratitude, celebration, manifestation, memory,
+                                   updated_at, mood, added_day)
+        values (${id}, 'ada', '2026-03-15T12:00:00.000Z', ${day}, 60, ${gratitude}, ${celebration}, ${manifestation},
+                ${memory}, '2026-03-15T12:30:00.000Z', ${mood}, ${addedDay})`.execute(database.db);
+    }
+    const rowsOf = async (db: Kysely<Database>) =>
+      (await sql<Record<string, unknown>>`select * from journal_entry order by id`.execute(db)).rows;
+    const before = await rowsOf(database.db);
+    const profileBefore = (await sql<Record<string, unknown>>`select * from profile`.execute(database.db)).rows;
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const after = await rowsOf(upgraded.db);
+      expect(after.map((row) => row.prompt_answers)).toEqual([null, null]);
+      // The columns migrations 022 and 023 add are new; every other one is as it was.
+      const added = ['prompt_answers', 'tags'];
+      expect(after.map((row) => row.tags)).toEqual([null, null]);
+      const kept = (row: Record<string, unknown>) => Object.keys(row).filter((column) => !added.includes(column));
+      const bytes = (rows: Record<string, unknown>[]) =>
+        rows.map((row) => kept(row).map((column) => Buffer.from(JSON.stringify(row[column]))));
+      expect(bytes(after)).toEqual(bytes(before));
+      expect(after.map(kept)).toEqual(before.map(Object.keys));
+      const profileAfter = (await sql<Record<string, unknown>>`select * from profile`.execute(upgraded.db)).rows;
+      // The profile's columns migrations 022 and 025 add are new and empty; every other one is as it was.
+      expect(
+        profileAfter.map(({ prompts, month_look_back_dismissed: dismissed, ...rest }) => [prompts, dismissed, rest]),
+      ).toEqual(profileBefore.map((row) => [null, null, row]));
+      // Read through the journal, the earlier entries have no answers and read as they did.
+      const first = await findEntry(upgraded.db, 'ada', '6a1f0c2e-1b3d-4c5e-8f70-9a1b2c3d4e5f');
+      expect(first).toMatchObject({ gratitude: written[0][1], celebration: written[0][2], manifestation: written[0][3], memory: written[0][4], mood: 3 });
+      expect(first).not.toHaveProperty('answers');
+
+      // An entry of the writer's own prompts written after keeps its wording, and the index finds it by its answers.
+      const at = '2026-03-16T12:00:00.000Z';
+      const id = randomUUID();
+      const answers = [{ prompt: 'Three good things?', answer: 'Marmalade with toast' }];
+      await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, gratitude: '', celebration: '', manifestation: '', memory: '', answers, id, userId: 'ada', date: at, updatedAt: at, utcOffset: null, localDay: day + 1 }),
+      );
+      expect(await findEntry(upgraded.db, 'ada', id)).toMatchObject({ answers, gratitude: '' });
+      const found =
+        kind === 'sqlite'
+          ? await sql<{ entry_id: string }>`
+              select d.entry_id from search_text f join search_doc d on d.doc = f.rowid where search_text match '"marmal"*'`.execute(upgraded.db)
+          : await sql<{ entry_id: string }>`
+              select s.entry_id from search_entry s join search_owner o on o.user_id = 'ada'
+              where s.vector @@ cast(o.owner || '_marmal:*' as tsquery)`.execute(upgraded.db);
+      expect(found.rows.map((row) => row.entry_id)).toEqual([id]);
     } finally {
       await upgraded.close();
     }

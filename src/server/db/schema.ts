@@ -64,6 +64,8 @@ export interface ProfileTable {
   theme: string | null;
   /** When the welcome after the first sign-in was finished or skipped (migration 020); null until then. */
   welcome_seen_at: string | null;
+  /** The writer's prompts (migration 022): JSON of a PromptChoice (src/shared/prompts.ts); null for the app's own. */
+  prompts: string | null;
   entry_count: Generated<number>;
   /** Goes up with every change to the user's entries (see journal/read-cache.ts). */
   journal_version: Generated<number>;
@@ -75,6 +77,8 @@ export interface ProfileTable {
   run_last: number | null;
   /** When the operator disabled the account (admin/cli.ts); null while it may sign in. */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The month (year * 12 + month) whose monthly look back the writer dismissed (migration 025); null if none. */
+  month_look_back_dismissed: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface EmailActionTable {
@@ -135,6 +139,22 @@ export interface JournalEntryTable {
   edited_day: number | null;
   /** How the day felt, 1 (Rough) to 5 (Great), when the writer chose one (migration 021); else null. */
   mood: number | null;
+  /**
+   * The answers of an entry written with the writer's own prompts (migration 022, decision 033): JSON, a list of
+   * {prompt, answer}, each prompt's wording as it was when written. Null for an entry of the app's own prompts.
+   */
+  prompt_answers: string | null;
+  /** The entry's tags, folded, separated by spaces, in the entry's order (migration 023); null for none. */
+  tags: string | null;
+}
+
+/** One tag of one entry, with the entry's day and time, for a writer's entries with a tag, newest first. */
+export interface EntryTagTable {
+  entry_id: string;
+  user_id: string;
+  tag: string;
+  local_day: number;
+  date: string;
 }
 
 export interface JournalDayTable {
@@ -299,6 +319,7 @@ export interface Database {
   email_throttle: EmailThrottleTable;
   invite: InviteTable;
   journal_entry: JournalEntryTable;
+  entry_tag: EntryTagTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;
   mail_queue: MailQueueTable;

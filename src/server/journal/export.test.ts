@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('exporting the journal on %s', (kind) => {
     expect(exported).toMatchObject({
       format: 'gratitude-journal',
       version: 1,
-      profile: { displayName: 'Ada', showMemorySection: true, theme: null },
+      profile: { displayName: 'Ada', showMemorySection: true, theme: null, prompts: { set: 'own' } },
     });
     // Oldest first; every field as the API gives it.
     const expected = [...listed].reverse().map(({ userId: _userId, ...entry }) => entry);

@@ -34,7 +34,12 @@ async function* jsonExport(
     // The days asked for (null: no bound on that side), so that a part of the journal never passes for all of it.
     range: { from: dayKeyOrNull(range.firstDay), to: dayKeyOrNull(range.lastDay) },
     profile: profile
-      ? { displayName: profile.displayName, showMemorySection: profile.showMemorySection, theme: profile.theme }
+      ? {
+          displayName: profile.displayName,
+          showMemorySection: profile.showMemorySection,
+          theme: profile.theme,
+          prompts: profile.prompts,
+        }
       : null,
   };
   // The head, then the entries one by one, then the closing brackets: one JSON document, written as it is read.
@@ -90,7 +95,12 @@ async function* markdownExport(
     } else {
       yield '\n---\n';
     }
-    // Unanswered prompts are left out, as the app leaves them out of a written page.
+    // Unanswered prompts are left out, as the app leaves them out of a written page. An entry of the writer's own
+    // prompts is headed by each prompt's wording as it was written.
+    for (const { prompt, answer } of entry.answers ?? []) {
+      if (answer.trim() === '') continue;
+      yield `\n**${prompt}**\n\n${asWritten(answer)}\n`;
+    }
     for (const field of ENTRY_FIELDS) {
       if (entry[field].trim() === '') continue;
       yield `\n**${PROMPTS[field]}**\n\n${asWritten(entry[field])}\n`;

@@ -1,10 +1,13 @@
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
+import type { MonthSignature } from '../../shared/journal-copy';
 import { isMood, type Mood } from '../../shared/mood';
+import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
 import { photosOfEntries } from '../photos/repository';
+import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,9 +18,28 @@ export interface EntryText {
   memory: string;
 }
 
-/** An entry's text and its mood (null for none): what a create stores and an edit rewrites. */
+/** An entry's text, its mood (null for none) and its tags: what a create stores and an edit rewrites. */
 export interface EntryWords extends EntryText {
   mood: Mood | null;
+  tags: string[];
+}
+
+/**
+ * The answers of an entry written with the writer's own prompts, as journal_entry.prompt_answers keeps them (JSON,
+ * decision 033); null for an entry of the app's own prompts.
+ */
+export function storedAnswers(answers: readonly PromptAnswer[] | null | undefined): string | null {
+  return answers ? JSON.stringify(answers.map(({ prompt, answer }) => ({ prompt, answer }))) : null;
+}
+
+/** The answers journal_entry.prompt_answers keeps, read back; null for an entry of the app's own prompts. */
+export function parsedAnswers(stored: string | null): PromptAnswer[] | null {
+  if (stored === null) return null;
+  try {
+    return readAnswers(JSON.parse(stored));
+  } catch {
+    return null;
+  }
 }
 
 export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
@@ -36,6 +58,8 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     ...(row.added_day === null ? {} : { addedOn: dayNumberToKey(row.added_day) }),
     ...(row.edited_day === null ? {} : { editedOn: dayNumberToKey(row.edited_day) }),
     ...(isMood(row.mood) ? { mood: row.mood } : {}),
+    ...withAnswers(parsedAnswers(row.prompt_answers)),
+    ...(row.tags ? { tags: tagsOfColumn(row.tags) } : {}),
   };
 }
 
@@ -48,6 +72,8 @@ export async function withPhotos(db: Db, userId: string, entries: JournalEntry[]
     return own ? { ...entry, photos: own } : entry;
   });
 }
+
+const withAnswers = (answers: PromptAnswer[] | null) => (answers ? { answers } : {});
 
 export async function findEntry(db: Db, userId: string, id: string) {
   const row = await db
@@ -92,7 +118,13 @@ type EntryRow = Selectable<JournalEntryTable>;
  * written for an earlier day (or imported with those days) the others; every other insert leaves the columns to their
  * default (null), as inserts did before they existed.
  */
-function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: boolean) {
+function insertRow(
+  withTimeUnknown: boolean,
+  withLateDays: boolean,
+  withMood: boolean,
+  withAnswers: boolean,
+  withTags: boolean,
+) {
   return new PreparedQuery<EntryRow, { id: string }>((db, arg) =>
     db
       .insertInto('journal_entry')
@@ -110,6 +142,8 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
         updated_at: arg('updated_at'),
         ...(withLateDays ? { added_day: arg('added_day'), edited_day: arg('edited_day') } : {}),
         ...(withMood ? { mood: arg('mood') } : {}),
+        ...(withAnswers ? { prompt_answers: arg('prompt_answers') } : {}),
+        ...(withTags ? { tags: arg('tags') } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id'),
@@ -117,7 +151,9 @@ function insertRow(withTimeUnknown: boolean, withLateDays: boolean, withMood: bo
 }
 
 // A new entry runs these on every create, so each is built and compiled once (db/prepared.ts).
-const insertRows = [0, 1, 2, 3, 4, 5, 6, 7].map((kind) => insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0));
+const insertRows = Array.from({ length: 32 }, (_, kind) =>
+  insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0, (kind & 8) !== 0, (kind & 16) !== 0),
+);
 
 const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
   db
@@ -189,6 +225,10 @@ export interface NewEntryRow extends EntryText {
   editedDay?: number | null | undefined;
   /** How the day felt; absent or null for none. */
   mood?: Mood | null | undefined;
+  /** The answers to the writer's own prompts, with their wording; absent or null for the app's own prompts. */
+  answers?: readonly PromptAnswer[] | null | undefined;
+  /** The entry's tags, folded and checked (src/shared/tags.ts); absent or empty for none. */
+  tags?: string[] | undefined;
 }
 
 /**
@@ -213,12 +253,20 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
     added_day: input.addedDay ?? null,
     edited_day: input.editedDay ?? null,
     mood: input.mood ?? null,
+    prompt_answers: storedAnswers(input.answers),
+    tags: tagsColumn(input.tags ?? []),
   };
   const late = row.added_day !== null || row.edited_day !== null;
-  const kind = (row.time_unknown ? 1 : 0) + (late ? 2 : 0) + (row.mood === null ? 0 : 4);
+  const kind =
+    (row.time_unknown ? 1 : 0) +
+    (late ? 2 : 0) +
+    (row.mood === null ? 0 : 4) +
+    (row.prompt_answers === null ? 0 : 8) +
+    (row.tags === null ? 0 : 16);
   const insert = insertRows[kind] as (typeof insertRows)[number];
   const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
+  if (input.tags?.length) await insertEntryTags(trx, { id: row.id, userId, localDay, date: row.date }, input.tags);
   const day = await countDay.run(trx, { userId, day: localDay });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
   if (day.rows[0]?.entries !== 1) {
@@ -256,18 +304,28 @@ export async function updateEntryText(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  text: EntryWords,
+  text: EntryWords & { answers?: readonly PromptAnswer[] | null | undefined },
   now: Date,
   editedDay?: number,
 ) {
+  const { answers, tags, ...words } = text;
+  // An entry of the app's own prompts is rewritten as it always was; one of the writer's own keeps its answers' column.
+  const promptAnswers = answers ? { prompt_answers: storedAnswers(answers) } : {};
   const row = await trx
     .updateTable('journal_entry')
-    .set({ ...text, updated_at: now.toISOString(), ...(editedDay === undefined ? {} : { edited_day: editedDay }) })
+    .set({
+      ...words,
+      ...promptAnswers,
+      tags: tagsColumn(tags),
+      updated_at: now.toISOString(),
+      ...(editedDay === undefined ? {} : { edited_day: editedDay }),
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
+  await replaceEntryTags(trx, { id, userId, localDay: row.local_day, date: row.date }, tags);
   await bumpJournalVersion(trx, userId);
   return toEntry(row);
 }
@@ -428,6 +486,30 @@ export async function listDayCounts(
 }
 
 /**
+ * Each month with entries, its count and its newest change (shared/journal-copy.ts), newest month first: one read of
+ * two columns along the entries' (user, day) index. It grows with the journal, so the device asks for it only when
+ * the journal's version moved since it last copied.
+ */
+export async function listMonthSignatures(db: Db, userId: string): Promise<MonthSignature[]> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .select(['local_day', 'updated_at'])
+    .where('user_id', '=', userId)
+    .execute();
+  const months = new Map<string, MonthSignature>();
+  for (const row of rows) {
+    const month = dayNumberToKey(row.local_day).slice(0, 7);
+    const known = months.get(month);
+    if (!known) months.set(month, { month, entries: 1, changedAt: row.updated_at });
+    else {
+      known.entries += 1;
+      if (row.updated_at > known.changedAt) known.changedAt = row.updated_at;
+    }
+  }
+  return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
+}
+
+/**
  * The mood of each day of the range that has one: the mood of the day's newest entry with a mood, for the calendars'
  * colours. One read along the entries' (user, day) index.
  */
@@ -548,4 +630,11 @@ async function setRun(trx: Transaction<Database>, userId: string, run: Run | und
     .set({ run_first: run?.first ?? null, run_last: run?.last ?? null })
     .where('uid', '=', userId)
     .execute();
+}
+
+/** The user's entries of these ids (a page's, at most MAX_PAGE_SIZE), in no order; another's ids find nothing. */
+export async function findEntriesByIds(db: Db, userId: string, ids: readonly string[]): Promise<JournalEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('journal_entry').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return rows.map(toEntry);
 }

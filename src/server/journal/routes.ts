@@ -100,6 +100,12 @@ export function journalRoutes({
     return jsonResponse(c, body, 200, { 'cache-control': 'private, no-store' });
   });
 
+  // What each month holds, for a device keeping the whole journal for offline reading (docs/product.md §10).
+  app.get('/entries/months', signedIn, async (c) => {
+    const months = await journal.months(c.get('user').id, c.get('journal'), c.req.query('since'));
+    return jsonResponse(c, JSON.stringify(months), 200, { 'cache-control': 'private, no-store' });
+  });
+
   app.post('/entries', signedIn, async (c) => {
     const body = await readJson(c);
     const input = parseWith(createEntrySchema, body, entryBodyError);

@@ -11,9 +11,12 @@ import {
   type JournalEntry,
   type Stats,
 } from '../../shared/entry-schemas';
+import { type JournalMonths, SINCE_VERSION } from '../../shared/journal-copy';
 import { MAX_PAGE_SIZE, MONTH_PAGE_SIZE } from '../../shared/limits';
 import { JOURNAL_MESSAGES, JOURNAL_QUERY_MESSAGES } from '../../shared/messages';
 import type { CalendarQuery, EntryPageQuery, ExportFormat } from '../../shared/query-schemas';
+import { type PromptAnswer, writtenTexts } from '../../shared/prompts';
+import { chipsOf, entryTags } from '../../shared/tags';
 import type { JournalState } from '../auth/session';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
@@ -29,6 +32,7 @@ import {
   insertEntry,
   listDayCounts,
   listDayMoods,
+  listMonthSignatures,
   listEntries,
   readStats,
   updateEntryText,
@@ -138,6 +142,9 @@ function calendarRange(query: CalendarQuery, now: Date): { firstDay: number; las
  * blank is refused: the memory counts only where it is kept.
  */
 function storedText(content: EntryContent, journal: JournalState, keptMemory: string): EntryText {
+  // An entry of the writer's own prompts keeps its words in its answers alone (decision 033); the schema checked
+  // that one of them is written.
+  if (content.answers) return { gratitude: '', celebration: '', manifestation: '', memory: '' };
   const text: EntryText = {
     gratitude: content.gratitude,
     celebration: content.celebration,
@@ -148,7 +155,30 @@ function storedText(content: EntryContent, journal: JournalState, keptMemory: st
   return text;
 }
 
-function encodeCursor(entry: JournalEntry): string {
+/**
+ * An edit keeps the prompts the entry was written with (docs/product.md §5): the same wording in the same order for an
+ * entry of the writer's own prompts, the four texts for one of the app's own. Changing prompts in Settings never
+ * changes what an entry asked.
+ */
+function keepsItsPrompts(entry: JournalEntry, content: EntryContent): void {
+  const kept = entry.answers?.map(({ prompt }) => prompt) ?? null;
+  const sent = content.answers?.map(({ prompt }) => prompt) ?? null;
+  const same = kept === null || sent === null ? kept === sent : kept.length === sent.length && kept.every((p, i) => p === sent[i]);
+  if (!same) throw new HttpError(400, 'invalid-entry', JOURNAL_MESSAGES.answersKeepTheirPrompts);
+}
+
+/**
+ * The tags an entry stores: its chips and the `#words` of the text it stores, its answers to the writer's own prompts
+ * included (a memory kept while the section is off counts). Refused with a 400 naming tags, as the schema refuses the
+ * text sent.
+ */
+export function storedTags(chips: readonly string[], text: EntryText, answers: readonly PromptAnswer[] | null): string[] {
+  const tags = entryTags(chips, writtenTexts({ ...text, answers }));
+  if (!tags.ok) throw new HttpError(400, 'invalid-entry', tags.message);
+  return tags.tags;
+}
+
+export function encodeCursor(entry: JournalEntry): string {
   return Buffer.from(JSON.stringify([dayKeyToNumber(entry.localDate), entry.date, entry.id])).toString('base64url');
 }
 
@@ -156,7 +186,7 @@ const cursorText = (max: number) => z.string().max(max).refine((text) => !text.i
 // The day is a 32-bit column on PostgreSQL: a cursor outside its range names no row, and must not reach the query.
 const cursorSchema = z.tuple([z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1), cursorText(40), cursorText(64)]);
 
-function decodeCursor(value: string): EntryCursor {
+export function decodeCursor(value: string): EntryCursor {
   try {
     const [localDay, date, id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
     return { localDay, date, id };
@@ -225,6 +255,18 @@ export class JournalService {
   }
 
   /**
+   * What each month of the journal holds, for a device keeping a copy of it (shared/journal-copy.ts). A device that
+   * copied at the journal's current version learns that nothing changed without the entries being read.
+   */
+  async months(userId: string, journal: JournalState, since: string | undefined): Promise<JournalMonths> {
+    if (since !== undefined && !SINCE_VERSION.test(since)) {
+      throw new HttpError(400, 'invalid-argument', JOURNAL_QUERY_MESSAGES.invalidSince);
+    }
+    if (since !== undefined && Number(since) === journal.version) return { version: journal.version, months: null };
+    return { version: journal.version, months: await listMonthSignatures(this.deps.db, userId) };
+  }
+
+  /**
    * Stores a new entry on the writer's today, or on an earlier day they named while they write past days (then the
    * entry keeps the day it was added on). The id, when the client chose one, doubles as an idempotency key: a
    * retried create answers with the entry the first attempt stored (StoredBefore); the server picks one otherwise.
@@ -252,6 +294,7 @@ export class JournalService {
     }
     const pastDay = localDay < today;
     const text = storedText(input.content, journal, '');
+    const tags = storedTags(input.content.tags ?? [], text, input.content.answers ?? null);
     const utcOffset = input.utcOffset ?? null;
     const photos = input.content.photos ?? [];
     const create = () =>
@@ -261,7 +304,11 @@ export class JournalService {
         const at = now().toISOString();
         const addedDay = pastDay ? today : null;
         const mood = input.content.mood ?? null;
-        const stored = await insertEntry(trx, { id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, ...text });
+        const answers = input.content.answers ?? null;
+        const stored = await insertEntry(trx, {
+          ...{ id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, answers, tags },
+          ...text,
+        });
         // The photos are the entry's from the same commit: acknowledged together, or neither kept.
         if (stored && photos.length > 0 && !(await setEntryPhotos(trx, userId, id, photos))) throw photosMissing();
         return stored;
@@ -303,7 +350,11 @@ export class JournalService {
     if (day > today || (pastDay && !journal.writePastDays)) throw editTodayOnly();
     // An edit that leaves the mood out keeps the entry's; null clears it.
     const mood = input.content.mood === undefined ? (entry.mood ?? null) : input.content.mood;
-    const text = { ...storedText(input.content, journal, entry.memory), mood };
+    keepsItsPrompts(entry, input.content);
+    const words = storedText(input.content, journal, entry.memory);
+    // An edit that leaves the tags out keeps the entry's chips; the answers' `#words` are read again.
+    const tags = storedTags(input.content.tags ?? chipsOf(entry.tags, writtenTexts(entry)), words, input.content.answers ?? null);
+    const text = { ...words, mood, answers: input.content.answers, tags };
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Profile } from '../../shared/profile-schemas';
+import { type PromptChoice, readPromptChoice } from '../../shared/prompts';
 import { isThemeName } from '../../shared/themes';
 import type { Database, ProfileTable } from '../db/schema';
 
@@ -15,7 +16,17 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     writePastDays: Boolean(row.past_days),
     theme: isThemeName(row.theme) ? row.theme : null,
     welcomeSeen: row.welcome_seen_at !== null,
+    prompts: storedChoice(row.prompts),
   };
+}
+
+function storedChoice(stored: string | null): PromptChoice {
+  if (stored === null) return { set: 'own' };
+  try {
+    return readPromptChoice(JSON.parse(stored));
+  } catch {
+    return { set: 'own' };
+  }
 }
 
 /** Creates the profile only if none exists (docs/product.md §4), so a second call never overwrites settings. */
@@ -56,9 +67,23 @@ export async function markWelcomeSeen(db: Db, uid: string, at: Date): Promise<vo
 export async function updateProfile(
   db: Db,
   uid: string,
-  changes: { displayName?: string; theme?: string; showMemorySection?: boolean; writePastDays?: boolean },
+  changes: {
+    displayName?: string;
+    theme?: string;
+    showMemorySection?: boolean;
+    writePastDays?: boolean;
+    prompts?: PromptChoice;
+  },
 ): Promise<void> {
-  const set: Partial<{ display_name: string; theme: string; show_memory_section: number; past_days: number }> = {};
+  const set: Partial<{
+    display_name: string;
+    theme: string;
+    show_memory_section: number;
+    past_days: number;
+    prompts: string | null;
+  }> = {};
+  // The app's own set is kept as null, as every writer's is until they choose.
+  if (changes.prompts !== undefined) set.prompts = changes.prompts.set === 'own' ? null : JSON.stringify(changes.prompts);
   if (changes.displayName !== undefined) set.display_name = changes.displayName;
   if (changes.theme !== undefined) set.theme = changes.theme;
   if (changes.showMemorySection !== undefined) set.show_memory_section = changes.showMemorySection ? 1 : 0;

@@ -20,6 +20,7 @@ export function profileRoutes({ sessions, profiles }: { sessions: SessionReader;
       if (issue.path[0] === 'displayName' && issue.code !== 'invalid_type') {
         return authError(400, displayNameIssue(issue, 'invalid-display-name'));
       }
+      if (issue.path[0] === 'prompts') return new HttpError(400, 'invalid-prompts', issue.message);
       if (issue.path[0] === 'theme') return new HttpError(400, 'invalid-theme', 'Unknown theme');
       if (issue.path[0] === 'welcomeSeen') {
         return new HttpError(400, 'invalid-welcome-seen', 'welcomeSeen can only be true: the welcome, once seen, stays seen');

@@ -34,6 +34,7 @@ export class ProfileService {
         theme: update.theme,
         showMemorySection: update.preferences?.showMemorySection,
         writePastDays: update.preferences?.writePastDays,
+        prompts: update.prompts,
       });
       if (update.welcomeSeen === true) await markWelcomeSeen(trx, userId, now());
       if (update.displayName !== undefined) {

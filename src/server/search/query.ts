@@ -1,21 +1,30 @@
 import { z } from 'zod';
 import { dayKeyToNumber, dayNumberToKey } from '../../shared/dates';
-import { dayKeySchema, ENTRY_FIELDS, type EntryField } from '../../shared/entry-schemas';
+import { dayKeySchema, ENTRY_FIELDS } from '../../shared/entry-schemas';
 import { SEARCH_MESSAGES } from '../../shared/messages';
+import { MAX_PROMPT_LENGTH } from '../../shared/prompts';
 import {
-  parseSearchQuery,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MAX_TERMS,
   SEARCH_ORDERS,
   SearchQueryError,
+  type SearchField,
   type SearchOrder,
   type SearchTerm,
 } from '../../shared/search';
+import { readTaggedQuery } from '../../shared/tag-search';
+import { isTagName, TAG_MESSAGES } from '../../shared/tags';
 import { HttpError } from '../http/errors';
 import type { EntryCursor } from '../journal/repository';
 
 /** A search as GET /api/search asks for it, checked. */
 export interface SearchRequest {
   terms: SearchTerm[];
-  prompt: EntryField | undefined;
+  /** The query's `#words`: tags every result has (src/shared/tags.ts). */
+  tags: string[];
+  prompt: SearchField | undefined;
+  /** With `prompt=answers`, only the answers written under this wording of the writer's own prompts. */
+  wording: string | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
   order: SearchOrder;
@@ -25,7 +34,7 @@ export interface SearchRequest {
 /** Where the next page begins: after an entry (newest first), or after so many results (best match first). */
 export type SearchCursor = { order: 'newest'; after: EntryCursor } | { order: 'best'; offset: number };
 
-type Parameter = 'q' | 'prompt' | 'from' | 'to' | 'order' | 'cursor';
+type Parameter = 'q' | 'prompt' | 'wording' | 'from' | 'to' | 'order' | 'cursor';
 
 const invalid = (code: string, message: string) => new HttpError(400, code, message);
 
@@ -81,15 +90,25 @@ function decodeSearchCursor(value: string, order: SearchOrder): SearchCursor {
 /** GET /api/search's parameters: q, and prompt, from, to, order and cursor when given. Anything wrong is a 400. */
 export function readSearchRequest(queries: Record<string, string[]>): SearchRequest {
   let terms: SearchTerm[];
+  const q = single(queries, 'q') ?? '';
+  if (q.length > SEARCH_MAX_QUERY_LENGTH) throw invalid('invalid-search', QUERY_PROBLEMS['too-long']);
+  let tags: string[];
   try {
-    terms = parseSearchQuery(single(queries, 'q') ?? '');
+    ({ tags, terms } = readTaggedQuery(q));
   } catch (error) {
     if (error instanceof SearchQueryError) throw invalid('invalid-search', QUERY_PROBLEMS[error.problem]);
     throw error;
   }
+  if (tags.some((tag) => !isTagName(tag))) throw invalid('invalid-search', TAG_MESSAGES.invalid);
+  if (terms.length + tags.length > SEARCH_MAX_TERMS) throw invalid('invalid-search', QUERY_PROBLEMS['too-many-terms']);
   const promptValue = single(queries, 'prompt');
-  if (promptValue !== undefined && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
+  // `answers`: the answers of the entries written with the writer's own prompts.
+  if (promptValue !== undefined && promptValue !== 'answers' && !(ENTRY_FIELDS as readonly string[]).includes(promptValue)) {
     throw invalid('invalid-search', SEARCH_MESSAGES.invalidPrompt);
+  }
+  const wording = single(queries, 'wording');
+  if (wording !== undefined && (promptValue !== 'answers' || wording.length === 0 || wording.length > MAX_PROMPT_LENGTH)) {
+    throw invalid('invalid-search', SEARCH_MESSAGES.invalidWording);
   }
   const orderValue = single(queries, 'order') ?? 'newest';
   if (!(SEARCH_ORDERS as readonly string[]).includes(orderValue)) throw invalid('invalid-search', SEARCH_MESSAGES.invalidOrder);
@@ -102,7 +121,9 @@ export function readSearchRequest(queries: Record<string, string[]>): SearchRequ
   const cursorValue = single(queries, 'cursor');
   return {
     terms,
-    prompt: promptValue as EntryField | undefined,
+    tags,
+    prompt: promptValue as SearchField | undefined,
+    wording,
     firstDay,
     lastDay,
     order,
@@ -138,7 +159,8 @@ export function sqliteMatch(terms: SearchTerm[]): string | undefined {
   return prefixes.size > 0 ? [...prefixes].join(' AND ') : undefined;
 }
 
-const WEIGHTS: Record<EntryField, string> = { gratitude: 'A', celebration: 'B', manifestation: 'C', memory: 'D' };
+// The answers to a writer's own prompts are indexed in the memory's place (migration 022).
+const WEIGHTS: Record<SearchField, string> = { gratitude: 'A', celebration: 'B', manifestation: 'C', memory: 'D', answers: 'D' };
 
 /** A lexeme of the writer's own, quoted as tsquery's input reads it. */
 function lexeme(ownerKey: string, word: string): string {
@@ -152,7 +174,7 @@ function lexeme(ownerKey: string, word: string): string {
  * open phrase; a prompt is the weight its words carry (migration 011). The text is built here from folded words
  * and cast to tsquery as it is, never parsed by to_tsquery.
  */
-export function postgresTsQuery(terms: SearchTerm[], ownerKey: string, prompt: EntryField | undefined): string | undefined {
+export function postgresTsQuery(terms: SearchTerm[], ownerKey: string, prompt: SearchField | undefined): string | undefined {
   const weight = prompt ? WEIGHTS[prompt] : '';
   const parts: string[] = [];
   for (const term of terms) {

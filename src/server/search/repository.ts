@@ -1,22 +1,25 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
-import type { EntryField, JournalEntry } from '../../shared/entry-schemas';
-import { compareNewestFirst, type SearchTerm } from '../../shared/search';
+import type { JournalEntry } from '../../shared/entry-schemas';
+import { compareNewestFirst, type SearchField, type SearchTerm } from '../../shared/search';
 import type { Dialect } from '../db/connect';
 import type { Database, JournalEntryTable } from '../db/schema';
-import { type EntryCursor, listEntries, toEntry } from '../journal/repository';
+import { type EntryCursor, findEntriesByIds, listEntries, toEntry } from '../journal/repository';
+import { entryIdsWithTag } from '../journal/tags/repository';
 import { postgresTsQuery, sqliteMatch } from './query';
 
 /** Which of a person's entries a search reads: theirs, between two days when given, after a cursor when given. */
 export interface CandidateQuery {
   userId: string;
   terms: SearchTerm[];
-  prompt: EntryField | undefined;
+  prompt: SearchField | undefined;
   firstDay: number | undefined;
   lastDay: number | undefined;
   after: EntryCursor | undefined;
   /** Every match is wanted (best match first ranks them all): the order of the batches does not matter. */
   everything: boolean;
+  /** Tags every result has (`#family` in the query), folded. */
+  tags: string[];
 }
 
 /** How many entries the next batch asks for, given how many batches came before it. */
@@ -49,6 +52,12 @@ export async function* candidateBatches(
   query: CandidateQuery,
   size: BatchSize,
 ): AsyncGenerator<JournalEntry[]> {
+  // A search of tags alone reads the entries with the first tag along its own index, on either database.
+  const [firstTag] = query.tags;
+  if (query.terms.length === 0 && firstTag !== undefined) {
+    yield* tagBatches(db, query, firstTag, size);
+    return;
+  }
   if (dialect === 'sqlite') {
     const match = sqliteMatch(query.terms);
     if (match !== undefined) {
@@ -223,6 +232,25 @@ async function* postgresBatches(
     const last = rows.at(-1);
     if (limit === undefined || rows.length < limit || !last) return;
     after = { localDay: last.local_day, date: last.date, id: last.id };
+  }
+}
+
+/** The person's entries with a tag, in the range, newest first, along entry_tag's (user, tag, day, …) index. */
+async function* tagBatches(
+  db: Kysely<Database>,
+  query: CandidateQuery,
+  tag: string,
+  size: BatchSize,
+): AsyncGenerator<JournalEntry[]> {
+  let after = query.after;
+  for (let batch = 0; ; batch += 1) {
+    const limit = size(batch);
+    const ids = await entryIdsWithTag(db, query.userId, tag, { limit, after, firstDay: query.firstDay, lastDay: query.lastDay });
+    const entries = (await findEntriesByIds(db, query.userId, ids)).sort(compareNewestFirst);
+    if (entries.length > 0) yield entries;
+    const last = entries.at(-1);
+    if (ids.length < limit || !last) return;
+    after = { localDay: dayKeyToNumber(last.localDate), date: last.date, id: last.id };
   }
 }
 

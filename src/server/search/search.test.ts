@@ -406,7 +406,7 @@ describe.each(DATABASE_KINDS)('search over HTTP on %s', (kind) => {
         ['', 'invalid-search', 'Type a word to search for.'],
         ['q=%21%3F%2E', 'invalid-search', 'Type a word to search for.'],
         ['q=tea&q=coffee', 'invalid-search', 'Give q only once'],
-        ['q=tea&prompt=diary', 'invalid-search', 'Choose a prompt: gratitude, celebration, manifestation or memory.'],
+        ['q=tea&prompt=diary', 'invalid-search', 'Choose a prompt: gratitude, celebration, manifestation, memory, or answers (your own prompts).'],
         ['q=tea&order=random', 'invalid-search', 'Choose an order: newest or best.'],
         ['q=tea&from=2026-02-30', 'invalid-range', 'The first day (from) must be a calendar day written as YYYY-MM-DD'],
         ['q=tea&to=yesterday', 'invalid-range', 'The last day (to) must be a calendar day written as YYYY-MM-DD'],

@@ -9,6 +9,7 @@ import {
   type SearchPage,
   toSearchResult,
 } from '../../shared/search';
+import { matchTagged } from '../../shared/tag-search';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { EntryCursor } from '../journal/repository';
@@ -47,12 +48,12 @@ export class SearchService {
   constructor(private readonly deps: { db: Kysely<Database>; dialect: Dialect }) {}
 
   async search(userId: string, request: SearchRequest): Promise<SearchPage> {
-    const { terms, prompt, firstDay, lastDay, cursor } = request;
+    const { terms, tags, prompt, wording, firstDay, lastDay, cursor } = request;
     const after = cursor?.order === 'newest' ? cursor.after : undefined;
     const batches = candidateBatches(
       this.deps.db,
       this.deps.dialect,
-      { userId, terms, prompt, firstDay, lastDay, after, everything: request.order === 'best' },
+      { userId, terms, tags, prompt, firstDay, lastDay, after, everything: request.order === 'best' },
       request.order === 'newest' ? NEWEST_BATCHES : BEST_BATCHES,
     );
     const found: { entry: JournalEntry; match: EntryMatch }[] = [];
@@ -60,7 +61,8 @@ export class SearchService {
     for await (const batch of batches) {
       for (const entry of batch) {
         if (after && !isAfter(entry, after)) continue;
-        const match = matchEntry(entry, terms, prompt);
+        const match =
+          tags.length > 0 ? matchTagged(entry, terms, tags, prompt, wording) : matchEntry(entry, terms, prompt, wording);
         if (match) found.push({ entry, match });
       }
       // Newest first, the next page begins after this one's last entry: one more match says whether there is one.

@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, get, getMany, keys, set, update, type UseStore } from 'idb-keyval';
 
 const DATABASE_NAME = 'gratitude-journal';
 const STORE_NAME = 'keyval';
@@ -38,6 +38,21 @@ export const localDatabase = {
     const target = idbStore();
     if (target) await del(key, target);
     else memory.delete(key);
+  },
+  /** Reads several values in one transaction, in the order of `names` (undefined where there is none). */
+  async getMany(names: readonly string[]): Promise<unknown[]> {
+    const target = idbStore();
+    return target ? getMany<unknown>([...names], target) : names.map((name) => memory.get(name));
+  },
+  /** Removes every value whose key starts with `prefix`. */
+  async removeStartingWith(prefix: string): Promise<void> {
+    const target = idbStore();
+    if (!target) {
+      for (const name of [...memory.keys()]) if (name.startsWith(prefix)) memory.delete(name);
+      return;
+    }
+    const names = (await keys<IDBValidKey>(target)).filter((name) => typeof name === 'string' && name.startsWith(prefix));
+    await delMany(names, target);
   },
   /** Reads, changes and writes one value in a single transaction, so two tabs cannot interleave. */
   async update<T>(key: string, change: (old: unknown) => T): Promise<T> {

@@ -19,6 +19,7 @@ const PHOTO_CACHE = 'journal-photos';
 function forgetPersonalData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !KEPT_ON_SIGN_OUT.has(query.queryKey[0]) });
   void import('../persistence/query-persistence').then((persistence) => persistence.clearPersistedQueries());
+  void import('../persistence/journal-copy').then((copy) => copy.forgetJournalCopies());
   // An unsaved entry's text (features/journal/writing/entry-draft.ts).
   storage.remove(STORAGE_KEYS.entryDraft);
   // The photos the journal showed, kept for offline reading.

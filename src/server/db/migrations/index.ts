@@ -21,7 +21,10 @@ import { up as pastDays } from './018_past_days';
 import { up as pushNotifications } from './019_push_notifications';
 import { up as welcomeSeen } from './020_welcome_seen';
 import { up as entryMood } from './021_entry_mood';
+import { up as ownPrompts } from './022_own_prompts';
+import { up as entryTags } from './023_entry_tags';
 import { up as photos } from './024_photos';
+import { up as monthLookBack } from './025_month_look_back';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -55,7 +58,10 @@ export const MIGRATIONS: Record<string, Up> = {
   '019_push_notifications': pushNotifications,
   '020_welcome_seen': welcomeSeen,
   '021_entry_mood': entryMood,
+  '022_own_prompts': ownPrompts,
+  '023_entry_tags': entryTags,
   '024_photos': photos,
+  '025_month_look_back': monthLookBack,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

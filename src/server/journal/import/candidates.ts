@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Mood } from '../../../shared/mood';
+import type { PromptAnswer } from '../../../shared/prompts';
 import type { EntryText } from '../repository';
 import type { CsvMapping, ImportFormat, ImportRefusal } from '../../../shared/import';
 
@@ -27,6 +28,10 @@ export interface Candidate {
   editedOn?: string | undefined;
   /** How the day felt, where the source has a mood (our own export; a Day One entry's where it has one). */
   mood?: Mood | undefined;
+  /** The answers to the writer's own prompts, with their wording (our own export; decision 033). */
+  answers?: PromptAnswer[] | undefined;
+  /** Tags the source gives apart from the text (our own export's, Day One's, a CSV column's); checked with the text. */
+  tags?: string[] | undefined;
   text: EntryText;
   /** The entry's photos in order, as the paths of their files in the zip that was imported (ours, Day One's). */
   photos?: string[] | undefined;

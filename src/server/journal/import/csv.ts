@@ -3,6 +3,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { dayKeySchema } from '../../../shared/entry-schemas';
 import { CSV_FIELDS } from '../../../shared/import';
+import { tagFromName } from '../../../shared/tags';
 import {
   type Candidate,
   type CsvField,
@@ -25,7 +26,18 @@ const GUESSES: Record<CsvField, RegExp> = {
   celebration: /celebrat/i,
   manifestation: /manifest/i,
   memory: /memor|note|text|entry|body|content/i,
+  tags: /^(tags?|labels?|keywords?|hashtags?)$/i,
 };
+
+/**
+ * The tags of a CSV cell: names separated by commas or semicolons (or by spaces when there are none), each with or
+ * without its `#`, made tags' names as Day One's are.
+ */
+function tagsOfCell(cell: string): string[] {
+  const names = /[,;]/.test(cell) ? cell.split(/[,;]/) : cell.split(/\s+/);
+  const tags = names.flatMap((name) => tagFromName(name.trim().replace(/^#+/, '')) ?? []);
+  return [...new Set(tags)];
+}
 
 /** A date alone, or a date and a time with or without a zone. */
 const DAY_THEN_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -152,6 +164,7 @@ export const csvMappingQuerySchema = z.object({
   celebration: z.string().max(200).optional(),
   manifestation: z.string().max(200).optional(),
   memory: z.string().max(200).optional(),
+  tags: z.string().max(200).optional(),
 });
 
 export type CsvMappingQuery = z.infer<typeof csvMappingQuerySchema>;
@@ -221,6 +234,7 @@ export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile 
     }
     const text = { gratitude: '', celebration: '', manifestation: '', memory: '' };
     for (const field of TEXT_FIELDS) text[field] = at(row, mapping[field]);
+    const tags = tagsOfCell(at(row, mapping.tags));
     candidates.push({
       // The same row in the same file is the same entry; the mapping is part of what it says.
       key: JSON.stringify([dated.date, text.gratitude, text.celebration, text.manifestation, text.memory]),
@@ -229,6 +243,7 @@ export function parseCsv(bytes: Uint8Array, asked: CsvMappingQuery): ParsedFile 
       updatedAt: dated.date,
       utcOffset: dated.utcOffset,
       timeUnknown: dated.timeUnknown,
+      ...(tags.length ? { tags } : {}),
       text,
       row: rowNumber,
     });

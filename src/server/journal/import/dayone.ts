@@ -13,6 +13,7 @@ import {
   storedInstant,
   UnreadableFile,
 } from './candidates';
+import { MAX_TAGS, tagFromName } from '../../../shared/tags';
 import { inTimeZone } from '../../zoned-time';
 import { MAX_PHOTOS_PER_ENTRY } from '../../../shared/photos';
 
@@ -207,8 +208,8 @@ export function isZip(bytes: Uint8Array): boolean {
 
 /**
  * A Day One export, as its JSON or the zip that holds it (every journal in the zip). Each entry's day and offset
- * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its tags and its place
- * added to the memory as labelled lines. Photos and other media are not imported, and the notes say how many.
+ * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its place added to the memory
+ * as a labelled line, and its tags are its tags. Photos and other media are not imported, and the notes say how many.
  */
 export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedFile {
   const zipped = isZip(bytes);
@@ -246,17 +247,17 @@ export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedF
         (data.audios?.length ?? 0) +
         (data.pdfAttachments?.length ?? 0);
       const text = textOnPrompts(unescapeMarkdown((data.text ?? '').replace(MOMENT_LINK, '')));
-      const extra = [
-        data.tags?.length ? `Tags: ${data.tags.join(', ')}` : undefined,
-        placeOf(data.location) ? `Place: ${placeOf(data.location)}` : undefined,
-      ].filter((line): line is string => line !== undefined);
-      if (extra.length) text.memory = [text.memory, extra.join('\n')].filter(Boolean).join('\n\n');
+      const place = placeOf(data.location);
+      if (place) text.memory = [text.memory, `Place: ${place}`].filter(Boolean).join('\n\n');
+      // Day One's tags are the entry's tags, each made a tag's name (spaces become -).
+      const tags = [...new Set((data.tags ?? []).flatMap((name) => tagFromName(name) ?? []))].slice(0, MAX_TAGS);
       candidates.push({
         key: data.uuid.toLowerCase(),
         localDate: zoned.localDate,
         date: created,
         updatedAt: storedInstant(data.modifiedDate) ?? created,
         utcOffset: zoned.utcOffset,
+        ...(tags.length ? { tags } : {}),
         text,
         ...(photos.length > 0 ? { photos } : {}),
         row: null,

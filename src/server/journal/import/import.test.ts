@@ -168,7 +168,9 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
       updatedAt: '2019-03-02T04:00:00.000Z',
       utcOffset: -8 * 60,
       gratitude: '',
-      memory: 'A quiet evening. **Soup** with friends 🍲\n\nWe laughed a lot!\n\nTags: friends, home\nPlace: Home, Portland, United States',
+      memory: 'A quiet evening. **Soup** with friends 🍲\n\nWe laughed a lot!\n\nPlace: Home, Portland, United States',
+      // Day One's tags are the entry's tags.
+      tags: ['friends', 'home'],
     });
     const [tokyo] = await day(agent, '2019-03-03');
     expect(tokyo).toMatchObject({
@@ -222,7 +224,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     const guessed = await summaryOf(agent, 'csv', bytes(csv), '&dryRun=1');
     expect(guessed.csv).toEqual({
       columns: ['When', 'Thankful', 'Notes', 'Mood'],
-      mapping: { date: 'When', gratitude: 'Thankful', celebration: null, manifestation: null, memory: 'Notes' },
+      mapping: { date: 'When', gratitude: 'Thankful', celebration: null, manifestation: null, memory: 'Notes', tags: null },
     });
     expect(guessed).toMatchObject({ total: 4, toImport: 2, refusedCount: 2, notes: ['Not imported: “Mood”.'] });
     expect(guessed.refused).toEqual([

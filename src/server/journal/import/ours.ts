@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
 import { photoIdSchema } from '../../../shared/photo-schemas';
 import { MAX_PHOTOS_PER_ENTRY } from '../../../shared/photos';
+import { MAX_TAGS } from '../../../shared/tags';
 import { EXPORT_FORMAT_NAME, EXPORT_VERSION, photoFileInZip } from '../export';
 import { isZip, jsonFilesInZip } from './dayone';
 import {
@@ -38,6 +39,10 @@ const entrySchema = z.object({
   mood: moodSchema.optional(),
   // The entry's photos, by id; their files come with it only in the zip export.
   photos: z.array(z.object({ id: photoIdSchema })).max(MAX_PHOTOS_PER_ENTRY).optional(),
+  // The answers to the writer's own prompts, each with its wording; left out by older exports and other entries.
+  answers: z.array(z.object({ prompt: text, answer: text })).optional(),
+  // Its tags, as the entry had them (checked with the text); left out by older exports and by entries without any.
+  tags: z.array(z.string()).max(MAX_TAGS).optional(),
   gratitude: text,
   celebration: text,
   manifestation: text,
@@ -94,6 +99,8 @@ export function parseOurs(bytes: Uint8Array, maxJournalBytes: number): ParsedFil
       editedOn: entry.editedOn,
       mood: entry.mood ?? undefined,
       photos: zipped && entry.photos?.length ? entry.photos.map((photo) => photoFileInZip(photo.id)) : undefined,
+      answers: entry.answers,
+      tags: entry.tags,
       text: {
         gratitude: entry.gratitude,
         celebration: entry.celebration,

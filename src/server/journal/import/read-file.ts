@@ -91,7 +91,11 @@ export function readImportFile(
       refuse('its date is before 1900');
       continue;
     }
-    const content = entryContentSchema.safeParse(candidate.text);
+    const content = entryContentSchema.safeParse({
+      ...candidate.text,
+      ...(candidate.answers === undefined ? {} : { answers: candidate.answers }),
+      tags: candidate.tags,
+    });
     if (!content.success) {
       const message = content.error.issues[0]?.message ?? JOURNAL_MESSAGES.invalidEntryData;
       refuse(message === JOURNAL_MESSAGES.emptyEntry ? 'it has no text' : message);

@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { entryOwners, insertEntry } from '../repository';
 import type { ImportSummary } from '../../../shared/import';
+import { writtenTexts } from '../../../shared/prompts';
+import { entryTags } from '../../../shared/tags';
 import type { ImportFormat } from './candidates';
 import type { CsvMappingQuery } from './csv';
 import type { Planned } from './read-file';
@@ -96,6 +98,12 @@ export interface ImporterDeps {
 interface WrittenWithPhotos {
   id: string;
   photos: string[];
+}
+
+/** An imported entry's tags: its own and its answers' `#words`, as a write stores them; checked on reading the file. */
+function importedTags({ tags, text, answers }: Planned['candidate']): string[] {
+  const found = entryTags(tags ?? [], writtenTexts({ ...text, answers }));
+  return found.ok ? found.tags : [];
 }
 
 /**
@@ -230,6 +238,8 @@ export class JournalImporter {
               addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
               editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
               mood: candidate.mood ?? null,
+              answers: candidate.answers ?? null,
+              tags: importedTags(candidate),
               ...candidate.text,
             });
             if (stored) count += 1;

@@ -33,6 +33,7 @@ const FIELD_LABELS: Record<CsvField, string> = {
   celebration: PROMPTS.celebration,
   manifestation: PROMPTS.manifestation,
   memory: PROMPTS.memory,
+  tags: 'Tags',
 };
 
 const dayInWords = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

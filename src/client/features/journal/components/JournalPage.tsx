@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isDayKey } from '../../../../shared/dates';
+import { foldTag, isTagName } from '../../../../shared/tags';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { journalDayPath } from '../../../lib/paths';
 import { todayKey } from '../../../lib/today';
@@ -25,6 +26,9 @@ const form = lazyWithPreload(() => import('../writing/components/EntryForm').the
 const searchResults = lazyWithPreload(() =>
   import('../search/components/SearchResults').then((module) => module.SearchResults),
 );
+const taggedEntries = lazyWithPreload(() =>
+  import('../tags/components/TaggedEntries').then((module) => module.TaggedEntries),
+);
 const yearAtAGlance = lazyWithPreload(() =>
   import('../calendar/components/YearAtAGlance').then((module) => module.YearAtAGlance),
 );
@@ -33,6 +37,7 @@ const BreathingStep = breathing.Component;
 const EntryForm = form.Component;
 const SearchResults = searchResults.Component;
 const YearAtAGlance = yearAtAGlance.Component;
+const TaggedEntries = taggedEntries.Component;
 
 /**
  * Loads the code of the journal's other screens, once the browser has nothing else to do. One opened before then shows
@@ -41,7 +46,7 @@ const YearAtAGlance = yearAtAGlance.Component;
 function usePreloadOtherScreens() {
   useEffect(() => {
     const preload = () => {
-      for (const part of [welcome, breathing, form, searchResults, yearAtAGlance]) void part.preload().catch(() => undefined);
+      for (const part of [welcome, breathing, form, searchResults, yearAtAGlance, taggedEntries]) void part.preload().catch(() => undefined);
     };
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(preload, 1000);
@@ -121,9 +126,15 @@ function JournalScreens() {
   const year = readYearView(searchParams, today);
   // A search (docs/product.md §17) is a view of the list's own URL too, /journal?q=...
   const search = readSearchLocation(searchParams);
+  // The journal filtered by a tag (docs/product.md §5), /journal?tag=family; a tag that is no tag's name is ignored.
+  const tagParam = searchParams.get('tag');
+  const folded = tagParam === null ? undefined : foldTag(tagParam);
+  const tag = folded !== undefined && isTagName(folded) ? folded : undefined;
   usePageTitle(
     step === 'list' && search
       ? 'Search'
+      : step === 'list' && tag !== undefined
+        ? `#${tag}`
       : step === 'list' && year !== undefined
         ? `${year} at a glance`
         : step === 'form'
@@ -195,6 +206,15 @@ function JournalScreens() {
           <div className="page journal-page">
             <Suspense fallback={null}>
               <SearchResults search={search} />
+            </Suspense>
+          </div>
+        );
+      }
+      if (tag !== undefined) {
+        return (
+          <div className="page journal-page">
+            <Suspense fallback={null}>
+              <TaggedEntries key={tag} tag={tag} />
             </Suspense>
           </div>
         );

@@ -104,5 +104,39 @@ describe('withPendingWrites', () => {
     expect(withPendingWrites(withMood, [edit(null)], day)[0]).not.toHaveProperty('mood');
     expect(withPendingWrites(withMood, [edit()], day)[0]?.mood).toBe(2);
   });
+
+  it('shows the tags of a write waiting to sync as the server will: chips, then typed, and keeps chips left out', () => {
+    const tagged: PendingWrite = { ...created, content: { ...content('Dinner with #Family'), tags: ['lake'] } };
+    const day = onDay('2026-11-22');
+    expect(withPendingWrites([], [tagged], day)[0]?.tags).toEqual(['lake', 'family']);
+    const stored = [{ ...entry('b', '2026-11-22T15:00:00.000Z'), gratitude: 'Walk #dog', tags: ['park', 'dog'] }];
+    const edit = (gratitude: string, tags?: string[]): PendingWrite => ({
+      kind: 'update',
+      opId: 'op2',
+      id: 'b',
+      content: { ...content(gratitude), ...(tags === undefined ? {} : { tags }) },
+      localDate: '2026-11-22',
+    });
+    // Left out, the chips stay and the typed tags follow the new text.
+    expect(withPendingWrites(stored, [edit('Walk #cat')], day)[0]?.tags).toEqual(['park', 'cat']);
+    expect(withPendingWrites(stored, [edit('Walk', [])], day)[0]).not.toHaveProperty('tags');
+  });
+
+  it('shows the answers and tags of a write of the writer’s own prompts, its answers’ #words among the tags', () => {
+    const answers = [{ prompt: 'Who helped?', answer: 'Dinner with #Family' }];
+    const own: PendingWrite = { ...created, content: { ...content(''), answers, tags: ['lake'] } };
+    const [shown] = withPendingWrites([], [own], onDay('2026-11-22'));
+    expect(shown).toMatchObject({ gratitude: '', answers, tags: ['lake', 'family'], pending: true });
+    // An edit that leaves the tags out keeps the chips, and the typed tags follow the new answers.
+    const stored = [{ ...entry('b', '2026-11-22T15:00:00.000Z', ''), answers, tags: ['lake', 'family'] }];
+    const edit: PendingWrite = {
+      kind: 'update',
+      opId: 'op2',
+      id: 'b',
+      content: { ...content(''), answers: [{ prompt: 'Who helped?', answer: 'The #kids' }] },
+      localDate: '2026-11-22',
+    };
+    expect(withPendingWrites(stored, [edit], onDay('2026-11-22'))[0]?.tags).toEqual(['lake', 'kids']);
+  });
 });
 

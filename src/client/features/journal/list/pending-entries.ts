@@ -1,5 +1,7 @@
 import type { JournalEntry } from '../../../../shared/entry-schemas';
 import type { Mood } from '../../../../shared/mood';
+import { writtenTexts } from '../../../../shared/prompts';
+import { chipsOf, entryTags } from '../../../../shared/tags';
 import { dayOfCreate, type PendingWrite } from '../sync/outbox';
 
 /** An entry as listed: the server's, or one changed on this device and not yet confirmed (`pending`). */
@@ -9,16 +11,23 @@ export interface ListedEntry extends JournalEntry {
 
 type ContentWrite = Extract<PendingWrite, { kind: 'create' | 'update' }>;
 
-/** A write's text and mood: an edit that leaves the mood out keeps `keptMood`, one that sends null clears it. */
-function textOf(write: ContentWrite, memory: string, keptMood?: Mood) {
-  const { gratitude, celebration, manifestation, mood } = write.content;
-  const chosen = mood === undefined ? keptMood : (mood ?? undefined);
+/**
+ * A write's text, mood, answers and tags: an edit that leaves the mood out keeps `kept.mood`, one that sends null
+ * clears it; an edit that leaves the tags out keeps the entry's chips, and the answers' `#words` (its answers to the
+ * writer's own prompts included) are read again, as the server does.
+ */
+function textOf(write: ContentWrite, memory: string, kept: { mood?: Mood; entry?: JournalEntry } = {}) {
+  const { gratitude, celebration, manifestation, mood, answers } = write.content;
+  const chosen = mood === undefined ? kept.mood : (mood ?? undefined);
+  const text = { gratitude, celebration, manifestation, memory: write.content.memory ?? memory };
+  const { entry } = kept;
+  const chips = write.content.tags ?? (entry ? chipsOf(entry.tags, writtenTexts(entry)) : []);
+  const tags = entryTags(chips, writtenTexts({ ...text, answers }));
   return {
-    gratitude,
-    celebration,
-    manifestation,
-    memory: write.content.memory ?? memory,
+    ...text,
     ...(chosen === undefined ? {} : { mood: chosen }),
+    ...(answers === undefined ? {} : { answers }),
+    ...(tags.ok && tags.tags.length > 0 ? { tags: tags.tags } : {}),
   };
 }
 
@@ -46,8 +55,8 @@ export function withPendingWrites(
     .map((entry) => {
       const edit = edits.get(entry.id);
       if (!edit) return { ...entry, pending: false };
-      const { mood: kept, ...rest } = entry;
-      return { ...rest, ...textOf(edit, entry.memory, kept), pending: true };
+      const { mood: kept, tags: _tags, ...rest } = entry;
+      return { ...rest, ...textOf(edit, entry.memory, { mood: kept, entry }), pending: true };
     });
 
   const known = new Set(entries.map((entry) => entry.id));

@@ -25,6 +25,8 @@ export interface CachedJournal {
   lookBacks: readonly LookBack[];
   /** Gratitudes the jar has shown. */
   jarPicks: readonly JarPick[];
+  /** The device's copy of the journal is whole (lib/persistence/journal-copy.ts): its months are among `months`. */
+  whole?: boolean;
 }
 
 export interface OfflineLookBack {
@@ -74,12 +76,13 @@ function daysOfMonth(monthKey: string): string[] {
 
 /**
  * The oldest day of the journal as far as the device knows: the newest look-back answer's, or an older entry the
- * cache holds. Unknown (null) when the device holds no look-back answer: then every year could hold something.
+ * cache holds. Unknown (undefined) when the device holds neither a look-back answer nor the whole journal: then every
+ * year could hold something. Null for a journal known to be empty.
  */
 function oldestDay(cache: CachedJournal): string | null | undefined {
   const newest = [...cache.lookBacks].sort((a, b) => (a.today < b.today ? 1 : -1))[0];
-  if (!newest) return undefined;
-  let oldest = newest.firstDay;
+  if (!newest && !cache.whole) return undefined;
+  let oldest = newest?.firstDay ?? null;
   for (const entry of allEntries(cache)) {
     if (oldest === null || entry.localDate < oldest) oldest = entry.localDate;
   }

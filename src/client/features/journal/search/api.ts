@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { SearchPage } from '../../../../shared/search';
 import { ApiError, apiRequest } from '../../../lib/api';
-import { usePersonalDataAllowed } from '../../../lib/session/auth-context';
+import { readCopiedMonths } from '../../../lib/persistence/journal-copy';
+import { useAuth, usePersonalDataAllowed } from '../../../lib/session/auth-context';
 import { useConnectionState } from '../../../lib/connection/connection-state';
 import { unsentWrites } from '../sync/unsent-writes';
 import { entriesOnDevice, searchOnDevice } from './offline-search';
@@ -16,6 +17,7 @@ export interface SearchAnswer extends SearchPage {
 export function fetchSearchPage(location: SearchLocation, cursor: string | null): Promise<SearchPage> {
   const params = new URLSearchParams({ q: location.q, order: location.order });
   if (location.prompt) params.set('prompt', location.prompt);
+  if (location.prompt === 'answers' && location.wording) params.set('wording', location.wording);
   if (location.from) params.set('from', location.from);
   if (location.to) params.set('to', location.to);
   if (cursor) params.set('cursor', cursor);
@@ -30,6 +32,7 @@ export function fetchSearchPage(location: SearchLocation, cursor: string | null)
  */
 export function useSearchResults(location: SearchLocation, enabled: boolean) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
   const onDevice = useConnectionState() === 'offline';
   return useInfiniteQuery({
     queryKey: ['search', location, onDevice ? 'device' : 'server'] as const,
@@ -41,7 +44,8 @@ export function useSearchResults(location: SearchLocation, enabled: boolean) {
           if (!(error instanceof ApiError && error.code === 'network-request-failed')) throw error;
         }
       }
-      const page = searchOnDevice(entriesOnDevice(queryClient, unsentWrites.pending()), location, pageParam);
+      const copied = userId ? await readCopiedMonths(userId) : [];
+      const page = searchOnDevice(entriesOnDevice(queryClient, unsentWrites.pending(), copied), location, pageParam);
       return { ...page, onDevice: true };
     },
     initialPageParam: null as string | null,

@@ -68,6 +68,38 @@ describe('the entries on this device', () => {
 });
 
 describe('searching on this device', () => {
+  it('reads #family as the tag, as the server does: typed or a chip, alone or with words', () => {
+    const entries = [
+      entry('typed', '2026-03-03', { gratitude: 'Dinner with the #Family', tags: ['family'] }),
+      entry('chip', '2026-03-02', { gratitude: 'A quiet evening', tags: ['family'] }),
+      entry('word', '2026-03-01', { gratitude: 'My family name' }),
+    ];
+    expect(search(entries, '#family').results.map((result) => result.id)).toEqual(['typed', 'chip']);
+    expect(search(entries, '#family quiet').results.map((result) => result.id)).toEqual(['chip']);
+    expect(search(entries, 'family').results.map((result) => result.id)).toEqual(['typed', 'word']);
+  });
+
+  it('finds #family typed in an answer to the writer’s own prompts, and names that prompt’s wording', () => {
+    const answers = [
+      { prompt: 'What went well?', answer: 'A walk' },
+      { prompt: 'Who helped?', answer: 'The #Family, all day' },
+    ];
+    const entries = [
+      entry('own', '2026-03-03', { answers, tags: ['family'] }),
+      entry('chip', '2026-03-02', { answers: [{ prompt: 'Who helped?', answer: 'Nobody' }], tags: ['family'] }),
+    ];
+    const found = search(entries, '#family').results;
+    expect(found.map((result) => [result.id, result.prompt, result.promptWording, result.snippet])).toEqual([
+      ['own', 'answers', 'Who helped?', 'The #Family, all day'],
+      // A chip alone: shown by the entry's first answer.
+      ['chip', 'answers', 'Who helped?', 'Nobody'],
+    ]);
+    const underWording = (wording: string) =>
+      search(entries, '#family', { prompt: 'answers', wording }).results.map((result) => result.id);
+    expect(underWording('Who helped?')).toEqual(['own']);
+    expect(underWording('What went well?')).toEqual([]);
+  });
+
   const entries = [
     entry('tea1', '2026-01-10', { gratitude: 'Tea with Ada' }),
     entry('tea2', '2026-02-10', { memory: 'tea, tea and more tea' }),

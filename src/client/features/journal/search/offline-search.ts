@@ -5,12 +5,13 @@ import {
   compareNewestFirst,
   type EntryMatch,
   matchEntry,
-  parseSearchQuery,
   SEARCH_PAGE_SIZE,
   type SearchPage,
   type SearchableEntry,
   toSearchResult,
 } from '../../../../shared/search';
+import { matchTagged, readTaggedQuery } from '../../../../shared/tag-search';
+import type { CopiedMonth } from '../../../lib/persistence/journal-copy';
 import { journalKeys } from '../api';
 import { entriesOf } from '../list/cached-entries';
 import { withPendingWrites } from '../list/pending-entries';
@@ -18,14 +19,20 @@ import type { PendingWrite } from '../sync/outbox';
 import type { SearchLocation } from './search-view';
 
 /**
- * The entries this device holds (docs/architecture.md, "The app's data"): every day and month list in the query
- * cache, which is kept in IndexedDB, each entry once in its newest form, with the writes still waiting in the outbox
- * laid over (new entries added, edits shown, deleted ones gone).
+ * The entries this device holds (docs/architecture.md, "The app's data"): the device's copy of the journal
+ * (`copied`, lib/persistence/journal-copy.ts) and every day and month list in the query cache, which is kept in
+ * IndexedDB, each entry once in its newest form, with the writes still waiting in the outbox laid over (new entries
+ * added, edits shown, deleted ones gone).
  */
-export function entriesOnDevice(queryClient: QueryClient, pending: readonly PendingWrite[]): JournalEntry[] {
+export function entriesOnDevice(
+  queryClient: QueryClient,
+  pending: readonly PendingWrite[],
+  copied: readonly CopiedMonth[] = [],
+): JournalEntry[] {
   const byId = new Map<string, JournalEntry>();
-  for (const [, data] of queryClient.getQueriesData({ queryKey: journalKeys.entries })) {
-    for (const entry of entriesOf(data)) {
+  const lists = queryClient.getQueriesData({ queryKey: journalKeys.entries }).map(([, data]) => entriesOf(data));
+  for (const entries of [...copied.map((month) => month.entries), ...lists]) {
+    for (const entry of entries) {
       const known = byId.get(entry.id);
       if (!known || known.updatedAt < entry.updatedAt) byId.set(entry.id, entry);
     }
@@ -45,17 +52,21 @@ const CURSOR = /^device:(\d{1,7})$/;
  * this device holds. Its cursors name a place in its own list ("device:20"); any other starts at the beginning.
  */
 export function searchOnDevice(
-  entries: readonly SearchableEntry[],
+  entries: readonly (SearchableEntry & { tags?: string[] | undefined })[],
   location: SearchLocation,
   cursor: string | null,
 ): DeviceSearchPage {
-  const terms = parseSearchQuery(location.q);
+  // `#family` is a tag here too (src/shared/tag-search.ts).
+  const { tags, terms } = readTaggedQuery(location.q);
   const offset = Number(CURSOR.exec(cursor ?? '')?.[1] ?? 0);
   const found: { entry: SearchableEntry; match: EntryMatch }[] = [];
   for (const entry of entries) {
     if (location.from && entry.localDate < location.from) continue;
     if (location.to && entry.localDate > location.to) continue;
-    const match = matchEntry(entry, terms, location.prompt);
+    const match =
+      tags.length > 0
+        ? matchTagged(entry, terms, tags, location.prompt, location.wording)
+        : matchEntry(entry, terms, location.prompt, location.wording);
     if (match) found.push({ entry, match });
   }
   found.sort(location.order === 'best' ? compareBestFirst : (a, b) => compareNewestFirst(a.entry, b.entry));

@@ -1,6 +1,7 @@
 import { isDayKey } from '../../../../shared/dates';
-import { ENTRY_FIELDS, type EntryField } from '../../../../shared/entry-fields';
-import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchOrder } from '../../../../shared/search';
+import { ENTRY_FIELDS } from '../../../../shared/entry-fields';
+import { SEARCH_MAX_QUERY_LENGTH, SEARCH_ORDERS, type SearchField, type SearchOrder } from '../../../../shared/search';
+import { MAX_PROMPT_LENGTH } from '../../../../shared/prompts';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -9,7 +10,9 @@ import { paths } from '../../../lib/paths';
  */
 export interface SearchLocation {
   q: string;
-  prompt: EntryField | undefined;
+  prompt: SearchField | undefined;
+  /** With `prompt` answers: one of the writer's own prompts, by its wording. */
+  wording?: string | undefined;
   from: string | undefined;
   to: string | undefined;
   order: SearchOrder;
@@ -23,11 +26,16 @@ export function readSearchLocation(params: URLSearchParams): SearchLocation | un
   if (q === null) return undefined;
   const prompt = params.get('prompt');
   const order = params.get('order');
+  const wording = params.get('wording');
   const from = day(params.get('from'));
   const to = day(params.get('to'));
   return {
     q: q.slice(0, SEARCH_MAX_QUERY_LENGTH),
-    prompt: (ENTRY_FIELDS as readonly (string | null)[]).includes(prompt) ? (prompt as EntryField) : undefined,
+    prompt:
+      prompt === 'answers' || (ENTRY_FIELDS as readonly (string | null)[]).includes(prompt)
+        ? (prompt as SearchField)
+        : undefined,
+    ...(prompt === 'answers' && wording ? { wording: wording.slice(0, MAX_PROMPT_LENGTH) } : {}),
     // Days the wrong way round are read the right way round rather than as a search that can find nothing.
     from: from && to && from > to ? to : from,
     to: from && to && from > to ? from : to,
@@ -39,6 +47,7 @@ export function readSearchLocation(params: URLSearchParams): SearchLocation | un
 export function searchPath(location: SearchLocation): string {
   const params = new URLSearchParams({ q: location.q });
   if (location.prompt) params.set('prompt', location.prompt);
+  if (location.prompt === 'answers' && location.wording) params.set('wording', location.wording);
   if (location.from) params.set('from', location.from);
   if (location.to) params.set('to', location.to);
   if (location.order !== 'newest') params.set('order', location.order);

@@ -123,6 +123,31 @@ describe('parseQueue', () => {
       expect(parseQueue([{ ...withMood, content: { ...content, mood } }])).toEqual([]);
     }
   });
+
+  it('keeps the answers of a write made with the writer’s own prompts, wording and all, and drops one it cannot read', () => {
+    const made = create('a') as Extract<EntryWrite, { kind: 'create' }>;
+    const answers = [
+      { prompt: 'What went well?', answer: 'The bread rose.' },
+      { prompt: 'Why?', answer: '' },
+    ];
+    const ownContent = { gratitude: '', celebration: '', manifestation: '', answers };
+    const own = queued({ ...made, content: ownContent });
+    expect(parseQueue([own])).toEqual([own]);
+    for (const broken of ['yes', [], [{ prompt: 'Why?' }], [...answers, { prompt: 3, answer: 'x' }]]) {
+      expect(parseQueue([{ ...own, content: { ...ownContent, answers: broken } }])).toEqual([]);
+    }
+  });
+
+  it('keeps a write’s chips, an empty list too, and drops a write whose chips are no tags', () => {
+    const made = create('a') as Extract<EntryWrite, { kind: 'create' }>;
+    const withTags = queued({ ...made, content: { ...content, tags: ['family', 'été'] } });
+    const cleared = queued({ ...(update('b', 'Later') as Extract<EntryWrite, { kind: 'update' }>), content: { ...content, tags: [] } });
+    expect(parseQueue([withTags, cleared])).toEqual([withTags, cleared]);
+    const tooMany = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    for (const tags of ['family', ['two words'], [1], tooMany, [null]]) {
+      expect(parseQueue([{ ...withTags, content: { ...content, tags } }])).toEqual([]);
+    }
+  });
 });
 
 describe('syncedMessage', () => {

@@ -1,5 +1,7 @@
 import { OFFLINE_MESSAGES } from '../../../../shared/messages';
 import { isMood, type Mood } from '../../../../shared/mood';
+import { type PromptAnswer, readAnswers } from '../../../../shared/prompts';
+import { isTagName, MAX_TAGS } from '../../../../shared/tags';
 import { ApiError } from '../../../lib/api';
 
 interface WriteContent {
@@ -9,6 +11,10 @@ interface WriteContent {
   memory?: string;
   /** How the day felt; null clears an entry's mood, left out keeps it (writes queued before moods have none). */
   mood?: Mood | null;
+  /** The answers to the writer's own prompts, each with its wording as written (writes of the app's own have none). */
+  answers?: PromptAnswer[];
+  /** The entry's chips (src/shared/tags.ts); left out keeps an entry's (writes queued before tags have none). */
+  tags?: string[];
   /** The ids of the entry's photos, uploaded before it was saved; left out keeps an edited entry's own. */
   photos?: string[];
 }
@@ -54,10 +60,13 @@ const text = (value: unknown): value is string => typeof value === 'string';
 /** The content of a stored write, with only its own fields; undefined when it is not one. */
 function readContent(value: unknown): WriteContent | undefined {
   if (!isFields(value)) return undefined;
-  const { gratitude, celebration, manifestation, memory, mood, photos } = value;
+  const { gratitude, celebration, manifestation, memory, mood, answers, tags, photos } = value;
   if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
   if (memory !== undefined && !text(memory)) return undefined;
   if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
+  const ownAnswers = answers === undefined ? undefined : readAnswers(answers);
+  if (ownAnswers === null || (ownAnswers && Array.isArray(answers) && ownAnswers.length !== answers.length)) return undefined;
+  if (tags !== undefined && !(Array.isArray(tags) && tags.length <= MAX_TAGS && tags.every(isTagName))) return undefined;
   if (photos !== undefined && !(Array.isArray(photos) && photos.every(text))) return undefined;
   return {
     gratitude,
@@ -65,6 +74,8 @@ function readContent(value: unknown): WriteContent | undefined {
     manifestation,
     ...(memory === undefined ? {} : { memory }),
     ...(mood === undefined ? {} : { mood }),
+    ...(ownAnswers === undefined ? {} : { answers: ownAnswers }),
+    ...(tags === undefined ? {} : { tags: tags as string[] }),
     ...(photos === undefined ? {} : { photos: photos as string[] }),
   };
 }

@@ -1,6 +1,8 @@
 import type { EntryField } from '../../../../shared/entry-fields';
 import type { EntryContent, JournalEntry } from '../../../../shared/entry-schemas';
 import type { Mood } from '../../../../shared/mood';
+import { hasNoAnswer, type PromptAnswer } from '../../../../shared/prompts';
+import { isBlankEntry } from '../../../../shared/entry-fields';
 import { ApiError } from '../../../lib/api';
 import { isWaitingPhoto } from '../photos/local-id';
 
@@ -23,19 +25,52 @@ export function valuesOf(entry: JournalEntry): EntryValues {
 
 /**
  * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
- * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own), and the photos.
+ * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own), the chips and the
+ * photos.
  */
 export function contentOf(
   values: EntryValues,
   showMemory: boolean,
   mood?: Mood | null,
+  tags?: string[],
   photos?: string[],
 ): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
   const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
-  // The photos' ids in order, when the form has a list to give (left out, an edited entry keeps its own).
-  const withMood = mood === undefined ? text : { ...text, mood };
-  return photos === undefined ? withMood : { ...withMood, photos };
+  return { ...text, ...extras(mood, tags, photos) };
+}
+
+/** The mood, chips and photos' ids, each only when given (left out, an edited entry keeps its own). */
+function extras(mood?: Mood | null, tags?: string[], photos?: string[]): Partial<EntryContent> {
+  return {
+    ...(mood === undefined ? {} : { mood }),
+    ...(tags === undefined ? {} : { tags }),
+    ...(photos === undefined ? {} : { photos }),
+  };
+}
+
+/** The answers a form would save, for the `#words` they type (src/shared/tags.ts). */
+export function answersOf(values: EntryValues, showMemory: boolean): string[] {
+  return [values.gratitude, values.celebration, values.manifestation, showMemory ? values.memory : ''];
+}
+
+/**
+ * What is sent for an entry of the writer's own prompts: each prompt's wording with its answer, the four texts empty,
+ * and the mood, tags and photos as contentOf sends them.
+ */
+export function answersContent(
+  answers: readonly PromptAnswer[],
+  mood?: Mood | null,
+  tags?: string[],
+  photos?: string[],
+): EntryContent {
+  const text = { gratitude: '', celebration: '', manifestation: '', answers: answers.map(({ prompt, answer }) => ({ prompt, answer })) };
+  return { ...text, ...extras(mood, tags, photos) };
+}
+
+/** Whether nothing is written: no text of the app's own prompts, or no answer to the writer's own. */
+export function isBlankContent(content: EntryContent): boolean {
+  return content.answers ? hasNoAnswer(content.answers) : isBlankEntry(content);
 }
 
 let contentCheck: Promise<typeof import('./entry-check')> | undefined;

@@ -35,6 +35,20 @@ describe('entry drafts', () => {
     expect(readDraft('user-1', '2026-11-23')).toBeNull();
   });
 
+  it('keeps a draft of the writer’s own prompts with their wording, and nothing while no answer is written', () => {
+    const blank = { ...draft, values: { gratitude: '', celebration: '', manifestation: '', memory: '' } };
+    const answers = [
+      { prompt: 'Today in one line...', answer: '' },
+      { prompt: 'Why?', answer: 'Because it rained' },
+    ];
+    keepDraft({ ...blank, answers });
+    expect(readDraft('user-1', '2026-11-23')).toEqual({ ...blank, answers });
+    keepDraft({ ...blank, answers: answers.map((answer) => ({ ...answer, answer: ' ' })) });
+    expect(readDraft('user-1', '2026-11-23')).toBeNull();
+    saved.set(STORAGE_KEYS.entryDraft, JSON.stringify({ ...draft, answers: 'Why?' }));
+    expect(readDraft('user-1', '2026-11-23')).toBeNull();
+  });
+
   it('forgets a draft when asked', () => {
     keepDraft(draft);
     clearDraft();

@@ -1,5 +1,7 @@
 import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-fields';
 import { isMood, type Mood } from '../../../../shared/mood';
+import { hasNoAnswer, type PromptAnswer, readAnswers } from '../../../../shared/prompts';
+import { isTagName } from '../../../../shared/tags';
 import { STORAGE_KEYS } from '../../../lib/constants';
 import { storage } from '../../../lib/storage';
 import type { EntryValues } from './entry-content';
@@ -18,6 +20,10 @@ export interface EntryDraft {
   values: EntryValues;
   /** The mood chosen so far; absent in drafts kept before moods, and when none is chosen. */
   mood?: Mood | null;
+  /** For an entry of the writer's own prompts: the prompts it asks, with the answers written so far. */
+  answers?: PromptAnswer[];
+  /** The chips added so far; absent in drafts kept before tags. */
+  tags?: string[];
 }
 
 /** The draft of `userId` for `day`, or null when there is none (or only someone else's, or another day's). */
@@ -36,7 +42,7 @@ export function readDraft(userId: string, day: string): EntryDraft | null {
 
 /** Keeps the draft; a blank one is not worth keeping, and removes any earlier one. */
 export function keepDraft(draft: EntryDraft): void {
-  if (isBlankEntry(draft.values)) clearDraft();
+  if (draft.answers ? hasNoAnswer(draft.answers) : isBlankEntry(draft.values)) clearDraft();
   else storage.set(STORAGE_KEYS.entryDraft, JSON.stringify(draft));
 }
 
@@ -46,9 +52,11 @@ export function clearDraft(): void {
 
 function isDraft(value: unknown): value is EntryDraft {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, day, id, values, mood } = value as Record<string, unknown>;
+  const { userId, day, id, values, mood, answers, tags } = value as Record<string, unknown>;
   if (typeof userId !== 'string' || typeof day !== 'string' || typeof id !== 'string') return false;
   if (mood !== undefined && mood !== null && !isMood(mood)) return false;
+  if (answers !== undefined && readAnswers(answers) === null) return false;
+  if (tags !== undefined && !(Array.isArray(tags) && tags.every(isTagName))) return false;
   if (typeof values !== 'object' || values === null) return false;
   return ENTRY_FIELDS.every((field) => typeof (values as Record<string, unknown>)[field] === 'string');
 }

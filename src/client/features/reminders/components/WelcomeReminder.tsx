@@ -5,31 +5,36 @@ import { errorMessage } from '../../../lib/api';
 import { useConnectionState } from '../../../lib/connection/connection-state';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
+import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { useReminderSettings, useSaveReminderSettings } from '../api';
 import { browserTimeZone, describeMoment } from '../time-zones';
+import { NotificationsOnThisDevice } from './NotificationsOnThisDevice';
 import '../../../styles/reminders.css';
 
 /**
- * The welcome's reminder step (docs/product.md §4): a daily email at a time of the writer's day, every day, sent only
- * on days not yet written; Settings picks the days and the zone. It needs the server: offline it says so, and the
- * choice waits for Settings or the next visit.
+ * The welcome's reminder step (docs/product.md §4): a daily reminder at a time of the writer's day, every day, sent
+ * only on days not yet written, by email and/or as a notification on this device (its switch asks the browser's
+ * permission from the writer's tap); Settings picks the days and the zone. It needs the server: offline it says so,
+ * and the choice waits for Settings or the next visit.
  */
 export function WelcomeReminder() {
   const settings = useReminderSettings();
   const save = useSaveReminderSettings();
   const offline = useConnectionState() === 'offline';
   const [time, setTime] = useState<string | null>(null);
+  const [byEmail, setByEmail] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const saved = save.data ?? settings.data;
   const shown = time ?? saved?.time ?? DEFAULT_REMINDER_TIME;
+  const email = byEmail ?? saved?.email ?? true;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setProblem(null);
     save.mutate(
       // Every day, in the device's zone (or the one chosen before in Settings).
-      { enabled: true, time: shown, days: [...WEEKDAYS], timeZone: saved?.timeZone ?? browserTimeZone() },
+      { enabled: true, time: shown, days: [...WEEKDAYS], timeZone: saved?.timeZone ?? browserTimeZone(), email },
       { onError: (error) => setProblem(`${REMINDER_MESSAGES.saveFailed}: ${errorMessage(error)}`) },
     );
   }
@@ -51,9 +56,19 @@ export function WelcomeReminder() {
           save.reset();
         }}
       />
+      <Switch
+        label="By email"
+        checked={email}
+        disabled={save.isPending || offline}
+        onChange={(on) => {
+          setByEmail(on);
+          save.reset();
+        }}
+      />
+      {!offline && <NotificationsOnThisDevice />}
       <div className="form-actions">
         <Button type="submit" variant="secondary" busy={save.isPending} disabled={offline}>
-          Email me at this time
+          Remind me at this time
         </Button>
       </div>
       {offline ? (

@@ -33,10 +33,12 @@ describe('Settings', () => {
       'Account Settings',
       'Update Profile',
       'Preferences',
+      'Your prompts',
       'Reminders (brought)',
       'Change Password',
       'Your data (brought)',
       'Import (brought)',
+      'On this device',
       'Delete Account',
     ]);
     expect(document.querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');

@@ -4,19 +4,23 @@ import { paths } from '../../../lib/paths';
 import { useAuth } from '../../../lib/session/auth-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { OfflineCopySection } from './OfflineCopySection';
 import { PasswordSection } from './PasswordSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ProfileSection } from './ProfileSection';
+import { PromptsSection } from './PromptsSection';
 
 /** The sections other features bring to the page, in its order; app/SettingsRoute.tsx hands them over. */
 export interface SettingsSections {
   reminders: ReactNode;
+  /** The writer's tags, with renaming and merging. */
+  tags?: ReactNode;
   data: ReactNode;
   journalImport: ReactNode;
 }
 
 /** /settings (protected): profile, preferences, reminders, password, the journal's download and import. */
-export function SettingsPage({ reminders, data, journalImport }: SettingsSections) {
+export function SettingsPage({ reminders, tags, data, journalImport }: SettingsSections) {
   usePageTitle('Account Settings');
   const { user, profile } = useAuth();
   if (!user) return null;
@@ -38,10 +42,16 @@ export function SettingsPage({ reminders, data, journalImport }: SettingsSection
         showMemorySection={profile?.showMemorySection ?? false}
         writePastDays={profile?.writePastDays === true}
       />
+      <PromptsSection
+        prompts={profile?.prompts ?? { set: 'own' }}
+        showMemorySection={profile?.showMemorySection ?? false}
+      />
       {reminders}
+      {tags}
       <PasswordSection email={user.email} />
       {data}
       {journalImport}
+      <OfflineCopySection userId={user.id} />
       <DeleteAccountSection userId={user.id} />
     </div>
   );

@@ -108,8 +108,9 @@ const STEPS: { title: string; body: (reminder: ReactNode) => ReactNode }[] = [
     body: (reminder) => (
       <>
         <p>
-          A short email at a time of your day, with the quote of the day, sent only on days you have not written yet.
-          Choose the time now, or later in Settings, where you can also pick the days.
+          A short reminder at a time of your day, by email or as a notification on this device, with the quote of the
+          day, sent only on days you have not written yet. Choose the time now, or later in Settings, where you can
+          also pick the days.
         </p>
         {reminder}
       </>

@@ -4,6 +4,7 @@ import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { useDayEntries } from '../../api';
 import { ListStatus, useListLoad } from '../../load-status/components/ListStatus';
 import { LookBack } from '../../look-back/components/LookBack';
+import { MonthLookBack } from '../../look-back/components/MonthLookBack';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { withPendingWrites } from '../pending-entries';
 import { EntryCard } from './EntryCard';
@@ -62,6 +63,7 @@ export function DayEntries({
           </div>
         </ListStatus>
       </section>
+      {dayKey === today && <MonthLookBack today={today} />}
       {dayKey === today && <LookBack today={today} dayList={query} />}
     </>
   );

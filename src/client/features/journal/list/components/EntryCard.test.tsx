@@ -150,3 +150,94 @@ describe("an entry's mood on its card", () => {
     expect(document.body.textContent).toContain('Discard your changes?');
   });
 });
+
+describe("an entry of the writer's own prompts on its card", () => {
+  const answers = [
+    { prompt: 'What went well?', answer: 'The bread rose.' },
+    { prompt: 'What would I change?', answer: '' },
+    { prompt: 'Who helped?', answer: 'Sam' },
+  ];
+  const ownEntry = (): JournalEntry => ({
+    ...entryOf(TODAY),
+    gratitude: '',
+    celebration: '',
+    manifestation: '',
+    answers,
+  });
+
+  it('shows each answer under the wording it was written with, whatever the prompts are now', async () => {
+    await draw(<EntryCard entry={ownEntry()} today={TODAY} inMonth={false} onDelete={() => undefined} deleting={false} />, {
+      at: `/journal?date=${TODAY}`,
+      profile: { ...PROFILE, prompts: { set: 'custom', prompts: ['Something else?'] } },
+    });
+    const shown = [...document.querySelectorAll('.entry-answer')].map((item) => [
+      item.querySelector('dt')?.textContent,
+      item.querySelector('dd')?.textContent,
+    ]);
+    expect(shown).toEqual([
+      ['What went well?', 'The bread rose.'],
+      ['Who helped?', 'Sam'],
+    ]);
+    expect(document.querySelector('article')?.textContent).not.toContain(PROMPTS.gratitude);
+  });
+
+  it('opens an edit under the same wording, the unanswered prompt too', async () => {
+    await drawCard(ownEntry());
+    await click(button('Edit'));
+    const labels = [...document.querySelectorAll('.entry-edit-form label.entry-field-label')].map((label) => label.textContent);
+    expect(labels).toEqual(['What went well?', 'What would I change?', 'Who helped?']);
+    const areas = [...document.querySelectorAll<HTMLTextAreaElement>('.entry-edit-form textarea')].map((area) => area.value);
+    expect(areas).toEqual(['The bread rose.', '', 'Sam']);
+  });
+});
+
+describe("an entry's tags on its card", () => {
+  it('lists its tags as links to the journal filtered by each, and nothing for an entry without', async () => {
+    await drawCard({ ...entryOf(TODAY), gratitude: 'The morning #light', tags: ['été', 'light'] });
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('ul[aria-label="Tags"] a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['#été', '/journal?tag=%C3%A9t%C3%A9'],
+      ['#light', '/journal?tag=light'],
+    ]);
+    await drawCard(entryOf(TODAY));
+    expect(document.querySelector('ul[aria-label="Tags"]')).toBeNull();
+  });
+
+  it('opens an edit with its chips removable and its typed tags shown, and asks before discarding a removed chip', async () => {
+    await drawCard({ ...entryOf(TODAY), gratitude: 'The morning #light', tags: ['été', 'light'] });
+    await click(button('Edit'));
+    const named = (name: string) => document.querySelector(`button[aria-label="${name}"]`) !== null;
+    expect(named('Remove tag été')).toBe(true);
+    // A typed tag goes with its word, not with a button.
+    expect(named('Remove tag light')).toBe(false);
+    expect(document.querySelector('.tag-typed')?.textContent).toContain('#light');
+    await click(button('Remove tag été'));
+    expect(named('Remove tag été')).toBe(false);
+    await click(button('Cancel'));
+    expect(document.body.textContent).toContain('Discard your changes?');
+  });
+});
+
+describe("an entry of the writer's own prompts with tags, on its card", () => {
+  const ownTagged = (): JournalEntry => ({
+    ...entryOf(TODAY),
+    gratitude: '',
+    celebration: '',
+    manifestation: '',
+    answers: [{ prompt: 'Who helped?', answer: 'The #kids' }],
+    tags: ['garden', 'kids'],
+  });
+
+  it('lists its tags under its answers, and its edit offers its chip and shows the tag its answer types', async () => {
+    await drawCard(ownTagged());
+    expect(document.querySelector('.entry-answer dt')?.textContent).toBe('Who helped?');
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('ul[aria-label="Tags"] a')];
+    expect(links.map((link) => link.textContent)).toEqual(['#garden', '#kids']);
+    await click(button('Edit'));
+    const named = (name: string) => document.querySelector(`button[aria-label="${name}"]`) !== null;
+    expect(named('Remove tag garden')).toBe(true);
+    // The typed tag goes with its answer, not with a button.
+    expect(named('Remove tag kids')).toBe(false);
+    expect(document.querySelector('.tag-typed')?.textContent).toContain('#kids');
+  });
+});

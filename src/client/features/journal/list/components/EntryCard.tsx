@@ -8,14 +8,19 @@ import { useAuth } from '../../../../lib/session/auth-context';
 import { Button } from '../../../../ui/Button';
 import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
-import { answeredFields } from '../../print/journal-export';
 import { AnswerText } from '../../reading/components/AnswerText';
+import { shownAnswers } from '../../reading/entry-answers';
 import { useUpdateEntry } from '../../sync/entry-writes';
 import type { Mood } from '../../../../../shared/mood';
+import { chipsOf } from '../../../../../shared/tags';
 import { EntryFields } from '../../writing/components/EntryFields';
 import { MoodChoice, MoodNote } from '../../writing/components/MoodChoice';
+import { PromptAnswerFields, withAnswer } from '../../writing/components/PromptAnswerFields';
+import { TagChips, TagLinks } from '../../writing/components/TagChips';
+import { type PromptAnswer, writtenTexts } from '../../../../../shared/prompts';
 import {
-  PROMPTS,
+  answersContent,
+  answersOf,
   contentOf,
   contentProblem,
   loadContentCheck,
@@ -27,10 +32,15 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text, its mood (null for none) and its photos. */
+/**
+ * An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts; its chips
+ * and its photos.
+ */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
+  answers?: PromptAnswer[] | undefined;
+  chips: string[];
   photos: PhotoChoice;
 }
 
@@ -42,6 +52,8 @@ function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean):
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
   if (draft.photos.uploading || draft.photos.ids.join(',') !== photoIds(entry).join(',')) return true;
+  if (draft.answers?.some((answer, index) => answer.answer !== entry.answers?.[index]?.answer)) return true;
+  if (draft.chips.join(' ') !== chipsOf(entry.tags, writtenTexts(entry)).join(' ')) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
 }
 
@@ -97,7 +109,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   const canEdit = entry.localDate === today || (profile?.writePastDays === true && entry.localDate < today);
   // An entry added after its day was written at a time of another day: the note says it with that day.
   const late = lateWriteNote(entry, entry.addedOn ? time : null);
-  const fields = answeredFields(entry);
+  const fields = shownAnswers(entry);
 
   function finishEditing() {
     setAskDiscard(false);
@@ -125,8 +137,12 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
       toast.error(PHOTO_MESSAGES.stillUploading);
       return;
     }
-    // The mood is always sent with an edit: null takes it off the entry; the photos too, as the list to keep.
-    const content = contentOf(draft.values, showMemory, draft.mood, draft.photos.ids);
+    // The mood is always sent with an edit: null takes it off the entry.
+    // An entry of the writer's own prompts is edited under the wording it was written with.
+    // So are the chips: an empty list takes the last one off; and the photos, as the list to keep.
+    const content = draft.answers
+      ? answersContent(draft.answers, draft.mood, draft.chips, draft.photos.ids)
+      : contentOf(draft.values, showMemory, draft.mood, draft.chips, draft.photos.ids);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -176,6 +192,8 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
                   setDraft({
                     values: valuesOf(entry),
                     mood: entry.mood ?? null,
+                    answers: entry.answers,
+                    chips: chipsOf(entry.tags, writtenTexts(entry)),
                     photos: { ids: photoIds(entry), uploading: false },
                   })
                 }
@@ -208,14 +226,33 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             disabled={update.isPending}
             onChange={(mood) => setDraft((current) => (current ? { ...current, mood } : current))}
           />
-          <EntryFields
-            values={draft.values}
-            showMemory={showMemory}
-            readOnly={update.isPending}
-            autoFocus
-            onChange={(field, value) =>
-              setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
-            }
+          {draft.answers ? (
+            <PromptAnswerFields
+              answers={draft.answers}
+              readOnly={update.isPending}
+              autoFocus
+              onChange={(index, value) =>
+                setDraft((current) =>
+                  current?.answers ? { ...current, answers: withAnswer(current.answers, index, value) } : current,
+                )
+              }
+            />
+          ) : (
+            <EntryFields
+              values={draft.values}
+              showMemory={showMemory}
+              readOnly={update.isPending}
+              autoFocus
+              onChange={(field, value) =>
+                setDraft((current) => (current ? { ...current, values: { ...current.values, [field]: value } } : current))
+              }
+            />
+          )}
+          <TagChips
+            chips={draft.chips}
+            answers={draft.answers ? draft.answers.map(({ answer }) => answer) : answersOf(draft.values, showMemory)}
+            disabled={update.isPending}
+            onChange={(chips) => setDraft((current) => (current ? { ...current, chips } : current))}
           />
           <PhotoField initial={entry.photos} disabled={update.isPending} onChange={onPhotos} />
           <div className="form-actions">
@@ -232,17 +269,18 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
         <p className="entry-nothing muted">Nothing written</p>
       ) : (
         <dl className="entry-answers">
-          {fields.map((field) => (
-            <div key={field} className="entry-answer">
-              <dt>{PROMPTS[field]}</dt>
+          {fields.map((answer) => (
+            <div key={answer.key} className="entry-answer">
+              <dt dir={answer.field ? undefined : 'auto'}>{answer.prompt}</dt>
               <dd dir="auto" className="answer-text">
-                <AnswerText text={entry[field]} />
+                <AnswerText text={answer.text} />
               </dd>
             </div>
           ))}
         </dl>
       )}
       {!draft && entry.photos && <EntryPhotos photos={entry.photos} />}
+      {!draft && entry.tags && entry.tags.length > 0 && <TagLinks tags={entry.tags} />}
       <Dialog
         open={askDiscard}
         title="Discard your changes?"

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { JarPick } from '../../../../../shared/look-back';
 import '../../../../styles/look-back.css';
 import { usePendingWrites } from '../../sync/entry-writes';
-import { lookBackApi, lookBackKeys, useJarPick, useLookBack } from '../api';
+import { lookBackApi, lookBackKeys, useJarPick, useJournalCopy, useLookBack } from '../api';
 import { readCachedJournal } from '../cached-journal';
 import { drawFor, jarFromCache, lookBackFromCache } from '../offline-look-back';
 import { GratitudeJar, NO_OTHER_OFFLINE } from './GratitudeJar';
@@ -37,7 +37,8 @@ export function LookBack({ today, dayList }: { today: string; dayList: DayListSt
     dayList.isError ||
     dayList.fetchStatus === 'paused' ||
     (dayList.isSuccess && dayList.fetchStatus === 'idle' && lookBack.data === undefined);
-  const cache = unanswered ? readCachedJournal(queryClient) : undefined;
+  const copy = useJournalCopy(unanswered);
+  const cache = unanswered ? readCachedJournal(queryClient, copy) : undefined;
   const fromCache = cache ? lookBackFromCache(today, cache, deleted) : undefined;
   const groups = (fromCache?.groups ?? lookBack.data?.groups ?? [])
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => !deleted.has(entry.id)) }))
@@ -57,7 +58,7 @@ export function LookBack({ today, dayList }: { today: string; dayList: DayListSt
       pick = await lookBackApi.another(today, shown);
     } catch {
       // No answer: draw from what the device holds. With nothing else there, keep the one shown and say why.
-      const cached = jarFromCache(today, readCachedJournal(queryClient), Math.random(), shown, deleted);
+      const cached = jarFromCache(today, readCachedJournal(queryClient, copy), Math.random(), shown, deleted);
       if (!cached.entry || cached.entry.id === shown) {
         setNote(NO_OTHER_OFFLINE);
         setDrawing(false);

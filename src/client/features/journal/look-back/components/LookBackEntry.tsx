@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENTRY_FIELDS, isBlankEntry, PROMPTS } from '../../../../../shared/entry-fields';
+import { isBlankEntry } from '../../../../../shared/entry-fields';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { journalDayPath } from '../../../../lib/paths';
 import { buttonClassName } from '../../../../ui/Button';
 import { formatDayHeading } from '../../list/journal-view';
 import { EntryPhotos } from '../../photos/components/EntryPhotos';
 import { AnswerText } from '../../reading/components/AnswerText';
+import { shownAnswers } from '../../reading/entry-answers';
 
-const answered = (entry: JournalEntry) => ENTRY_FIELDS.filter((field) => !isBlankEntry({ [field]: entry[field] }));
+/** The entry's answers, its own prompts' too, each under the wording it was written with. */
+const answered = (entry: JournalEntry) => shownAnswers(entry, (text) => isBlankEntry({ gratitude: text }));
 
 /**
  * The line an earlier entry is remembered by: its gratitude, or, when it has none (a journal imported from
@@ -16,7 +18,7 @@ const answered = (entry: JournalEntry) => ENTRY_FIELDS.filter((field) => !isBlan
  */
 export function rememberedLine(entry: JournalEntry): string {
   const [first] = answered(entry);
-  return first === undefined ? '' : entry[first];
+  return first === undefined ? '' : first.text;
 }
 
 /**
@@ -29,7 +31,7 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
   const day = formatDayHeading(entry.localDate, 'long');
   const fields = answered(entry);
   const line = rememberedLine(entry);
-  const lineIsGratitude = fields[0] === 'gratitude';
+  const lineIsGratitude = fields[0]?.field === 'gratitude';
   // The rest of the entry: every answer after the one already shown.
   const rest = fields.slice(1);
 
@@ -43,7 +45,7 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
         </blockquote>
       ) : (
         <p className="look-back-line" dir="auto">
-          {!lineIsGratitude && fields[0] && <span className="look-back-prompt">{PROMPTS[fields[0]]} </span>}
+          {!lineIsGratitude && fields[0] && <span className="look-back-prompt">{fields[0].prompt} </span>}
           <AnswerText text={line} runOn />
         </p>
       )}
@@ -54,11 +56,11 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
       )}
       {open && rest.length > 0 && (
         <dl id={wholeId} className="entry-answers look-back-whole">
-          {rest.map((field) => (
-            <div key={field} className="entry-answer">
-              <dt>{PROMPTS[field]}</dt>
+          {rest.map((answer) => (
+            <div key={answer.key} className="entry-answer">
+              <dt dir={answer.field ? undefined : 'auto'}>{answer.prompt}</dt>
               <dd dir="auto" className="answer-text">
-                <AnswerText text={entry[field]} />
+                <AnswerText text={answer.text} />
               </dd>
             </div>
           ))}

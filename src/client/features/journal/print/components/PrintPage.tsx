@@ -1,5 +1,4 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PROMPTS } from '../../../../../shared/entry-fields';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey } from '../../../../lib/today';
@@ -9,9 +8,9 @@ import { Notice } from '../../../../ui/Notice';
 import { formatDayHeading } from '../../list/journal-view';
 import { loadErrorMessages } from '../../load-status/load-failure';
 import { AnswerText } from '../../reading/components/AnswerText';
+import { shownAnswers } from '../../reading/entry-answers';
 import { useJournalExport } from '../api';
 import {
-  answeredFields,
   groupByDay,
   isShortAnswer,
   writtenTime,
@@ -33,11 +32,11 @@ function PrintedEntry({ entry }: { entry: ExportedEntry }) {
         </p>
       )}
       <dl className="print-answers">
-        {answeredFields(entry).map((field) => (
-          <div key={field} className={isShortAnswer(entry[field]) ? 'print-answer print-answer-short' : 'print-answer'}>
-            <dt>{PROMPTS[field]}</dt>
+        {shownAnswers(entry).map((answer) => (
+          <div key={answer.key} className={isShortAnswer(answer.text) ? 'print-answer print-answer-short' : 'print-answer'}>
+            <dt dir={answer.field ? undefined : 'auto'}>{answer.prompt}</dt>
             <dd dir="auto" className="answer-text">
-              <AnswerText text={entry[field]} />
+              <AnswerText text={answer.text} />
             </dd>
           </div>
         ))}

@@ -1,9 +1,16 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ENTRY_FIELDS, type EntryField, PROMPTS } from '../../../../../shared/entry-fields';
+import { ENTRY_FIELDS, PROMPTS } from '../../../../../shared/entry-fields';
 import { SEARCH_MESSAGES } from '../../../../../shared/messages';
-import { parseSearchQuery, SearchQueryError, type SearchResult, type SearchTerm } from '../../../../../shared/search';
+import {
+  parseSearchQuery,
+  SearchQueryError,
+  type SearchField as SearchPlace,
+  type SearchResult,
+  type SearchTerm,
+} from '../../../../../shared/search';
 import { journalDayPath, paths } from '../../../../lib/paths';
+import { useAuth } from '../../../../lib/session/auth-context';
 import { Button } from '../../../../ui/Button';
 import { Icon } from '../../../../ui/Icon';
 import { Notice } from '../../../../ui/Notice';
@@ -42,7 +49,10 @@ function Snippet({ result }: { result: SearchResult }) {
 }
 
 function ResultItem({ result }: { result: SearchResult }) {
-  const others = result.prompts.filter((prompt) => prompt !== result.prompt);
+  // An entry of the writer's own prompts names each prompt by the wording it was written with.
+  const label = result.prompt === 'answers' ? (result.promptWording ?? '') : PROMPTS[result.prompt];
+  const matched = result.prompts.filter((prompt) => prompt !== 'answers').length + (result.promptWordings?.length ?? 0);
+  const more = Math.max(0, matched - 1);
   return (
     <li>
       <Link className="search-result card" to={journalDayPath(result.localDate)}>
@@ -50,14 +60,17 @@ function ResultItem({ result }: { result: SearchResult }) {
           <time dateTime={result.localDate}>{formatDayHeading(result.localDate, 'long')}</time>
         </span>
         <span className="search-result-prompt">
-          {PROMPTS[result.prompt]}
-          {others.length > 0 && <span className="search-result-more"> and {others.length === 1 ? '1 more prompt' : `${others.length} more prompts`}</span>}
+          {label}
+          {more > 0 && <span className="search-result-more"> and {more === 1 ? '1 more prompt' : `${more} more prompts`}</span>}
         </span>
         <Snippet result={result} />
       </Link>
     </li>
   );
 }
+
+/** The prompt filter's choice of the answers to the writer's own prompts. */
+const YOUR_PROMPTS_OPTION = 'Your own prompts';
 
 export interface SearchResultsProps {
   search: SearchLocation;
@@ -79,6 +92,15 @@ export function SearchResults({ search }: SearchResultsProps) {
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
   const { terms, problem } = readTerms(search.q);
   const results = useSearchResults(search, terms !== null);
+  const { profile } = useAuth();
+  // The writer's own prompts as they are now, each a filter of its own; one searched for before stays offered.
+  const ownWordings = [
+    ...new Set([
+      ...(profile?.prompts.set === 'custom' ? profile.prompts.prompts : []),
+      ...(search.wording ? [search.wording] : []),
+    ]),
+  ];
+  const promptValue = search.prompt === 'answers' && search.wording ? `wording:${search.wording}` : (search.prompt ?? '');
 
   // Opened by typing in the list's box: this box takes over, with the caret after what was typed.
   useLayoutEffect(() => {
@@ -162,13 +184,23 @@ export function SearchResults({ search }: SearchResultsProps) {
             <select
               id={`${filtersId}-prompt`}
               className="field-input"
-              value={search.prompt ?? ''}
-              onChange={(event) => update({ prompt: (event.target.value || undefined) as EntryField | undefined })}
+              value={promptValue}
+              onChange={(event) => {
+                const value = event.target.value;
+                if (value.startsWith('wording:')) update({ prompt: 'answers', wording: value.slice('wording:'.length) });
+                else update({ prompt: (value || undefined) as SearchPlace | undefined, wording: undefined });
+              }}
             >
               <option value="">Any prompt</option>
               {ENTRY_FIELDS.map((prompt) => (
                 <option key={prompt} value={prompt}>
                   {PROMPTS[prompt]}
+                </option>
+              ))}
+              <option value="answers">{YOUR_PROMPTS_OPTION}</option>
+              {ownWordings.map((wording) => (
+                <option key={wording} value={`wording:${wording}`}>
+                  {wording}
                 </option>
               ))}
             </select>
@@ -203,7 +235,7 @@ export function SearchResults({ search }: SearchResultsProps) {
             <Button
               variant="ghost"
               className="btn-small search-filters-clear"
-              onClick={() => update({ prompt: undefined, from: undefined, to: undefined })}
+              onClick={() => update({ prompt: undefined, wording: undefined, from: undefined, to: undefined })}
             >
               Clear filters
             </Button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { monthKeyOf } from '../../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
 import { STATS_MESSAGES } from '../../../../../shared/messages';
+import { paths } from '../../../../lib/paths';
 import { useStats } from '../../api';
 import { useDayCounts } from '../../calendar/api';
 import { yearViewPath } from '../../list/journal-view';
@@ -129,6 +130,8 @@ export function StatsPanel({ today, shownMonth }: { today: string; /** The month
             {/* The year's days, drawn from their own counts: open even when these numbers could not be read. */}
             <p className="stats-year-link">
               <Link to={yearViewPath(Number(today.slice(0, 4)))}>Your year at a glance</Link>
+              <span aria-hidden="true"> · </span>
+              <Link to={paths.insights}>Insights</Link>
             </p>
           </div>
         </>

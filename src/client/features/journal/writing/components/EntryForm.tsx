@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { PHOTO_MESSAGES } from '../../../../../shared/photos';
 import { type PhotoChoice, PhotoField } from '../../photos/components/PhotoPicker';
 import { newEntryId } from '../../../../../shared/entry-id';
-import { isBlankEntry, type EntryField } from '../../../../../shared/entry-fields';
+import type { EntryField } from '../../../../../shared/entry-fields';
+import { OWN_PROMPTS, promptsOfTheDay, type PromptAnswer } from '../../../../../shared/prompts';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { todayKey, utcOffsetNow } from '../../../../lib/today';
@@ -11,12 +12,24 @@ import { Dialog } from '../../../../ui/Dialog';
 import { useToast } from '../../../../ui/toast-context';
 import { formatDayHeading } from '../../list/journal-view';
 import { useCreateEntry } from '../../sync/entry-writes';
-import { EMPTY_VALUES, contentOf, contentProblem, loadContentCheck, saveFailureMessage, type EntryValues } from '../entry-content';
+import {
+  EMPTY_VALUES,
+  answersContent,
+  answersOf,
+  contentOf,
+  contentProblem,
+  isBlankContent,
+  loadContentCheck,
+  saveFailureMessage,
+  type EntryValues,
+} from '../entry-content';
 import { clearDraft, keepDraft, readDraft } from '../entry-draft';
 import type { Mood } from '../../../../../shared/mood';
 import { reflectionTitle } from '../reflection-title';
 import { EntryFields } from './EntryFields';
 import { MoodChoice } from './MoodChoice';
+import { PromptAnswerFields, withAnswer } from './PromptAnswerFields';
+import { TagChips } from './TagChips';
 
 type OpenDialog = 'none' | 'empty' | 'discard';
 
@@ -45,6 +58,14 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const [draft] = useState(() => (userId ? readDraft(userId, day) : null));
   const [values, setValues] = useState<EntryValues>(draft?.values ?? EMPTY_VALUES);
   const [mood, setMood] = useState<Mood | null>(draft?.mood ?? null);
+  // The writer's own prompts, as they are when the form opens (or as the draft asked them): the entry keeps this
+  // wording whatever the prompts become. Null for the app's own prompts.
+  const [answers, setAnswers] = useState<PromptAnswer[] | null>(() =>
+    draft
+      ? (draft.answers ?? null)
+      : (promptsOfTheDay(profile?.prompts ?? OWN_PROMPTS, day)?.map((prompt) => ({ prompt, answer: '' })) ?? null),
+  );
+  const [chips, setChips] = useState<string[]>(draft?.tags ?? []);
   const [dialog, setDialog] = useState<OpenDialog>('none');
   // One id per entry being written: a save retried after a lost answer finds the entry already stored.
   const [entryId] = useState(() => draft?.id ?? newEntryId());
@@ -53,8 +74,12 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const headingId = useId();
   const [photos, setPhotos] = useState<PhotoChoice>({ ids: [], uploading: false });
   const onPhotos = useCallback((choice: PhotoChoice) => setPhotos(choice), []);
-  // A new entry without a mood leaves it out, and without photos too.
-  const content = contentOf(values, showMemory, mood ?? undefined, photos.ids.length > 0 ? photos.ids : undefined);
+  // A new entry without a mood, chips or photos leaves them out.
+  const sentChips = chips.length > 0 ? chips : undefined;
+  const sentPhotos = photos.ids.length > 0 ? photos.ids : undefined;
+  const content = answers
+    ? answersContent(answers, mood ?? undefined, sentChips, sentPhotos)
+    : contentOf(values, showMemory, mood ?? undefined, sentChips, sentPhotos);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -63,8 +88,8 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood });
-  }, [userId, day, entryId, values, mood]);
+    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips });
+  }, [userId, day, entryId, values, mood, answers, chips]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -85,7 +110,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending || checking.current) return;
-    if (isBlankEntry(content)) {
+    if (isBlankContent(content)) {
       setDialog('empty');
       return;
     }
@@ -116,7 +141,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }
 
   function cancel() {
-    if (isBlankEntry(content)) leave();
+    if (isBlankContent(content)) leave();
     else setDialog('discard');
   }
 
@@ -128,13 +153,29 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
       </header>
       <form className="form entry-form" aria-labelledby={headingId} onSubmit={(event) => void save(event)} noValidate>
         <MoodChoice mood={mood} onChange={setMood} disabled={create.isPending} />
-        <EntryFields
-          values={values}
-          showMemory={showMemory}
-          readOnly={create.isPending}
-          firstFieldRef={firstFieldRef}
-          autoFocus
-          onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
+        {answers ? (
+          <PromptAnswerFields
+            answers={answers}
+            readOnly={create.isPending}
+            firstFieldRef={firstFieldRef}
+            autoFocus
+            onChange={(index, value) => setAnswers((current) => current && withAnswer(current, index, value))}
+          />
+        ) : (
+          <EntryFields
+            values={values}
+            showMemory={showMemory}
+            readOnly={create.isPending}
+            firstFieldRef={firstFieldRef}
+            autoFocus
+            onChange={(field: EntryField, value: string) => setValues((current) => ({ ...current, [field]: value }))}
+          />
+        )}
+        <TagChips
+          chips={chips}
+          answers={answers ? answers.map(({ answer }) => answer) : answersOf(values, showMemory)}
+          onChange={setChips}
+          disabled={create.isPending}
         />
         <PhotoField disabled={create.isPending} onChange={onPhotos} />
         <div className="form-actions entry-form-actions">

@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localDayKey } from '../src/shared/dates';
+import type { EntryPage } from '../src/shared/entry-schemas';
+import { THEME_NAMES, THEMES } from '../src/shared/themes';
+import { createAccount, signIn } from './support/accounts';
+import { gone, visible } from './support/browser';
+import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
+import { waitForServiceWorker } from './support/offline';
+
+const { suite, withJournal } = journalSuite();
+
+/** Where the screens of this test are kept, to be looked at. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/tags-shots';
+
+/** Offline, the requests that fail for want of a network are the point of the test. */
+const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
+
+async function todaysEntries(page: Page): Promise<EntryPage['entries']> {
+  const response = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as EntryPage).entries;
+}
+
+async function openSettings(page: Page, name: string) {
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
+}
+
+describe('tags', () => {
+  it('are typed as #words and added as chips, shown on the card as links to the journal filtered by them', async () => {
+    await withJournal(async (page, account) => {
+      await openEntryForm(page);
+      const tags = page.getByRole('group', { name: /Tags/ });
+      await visible(tags.getByText(/up to 20 tags, each up to 50 letters/));
+      await page.getByLabel('I am grateful for...').fill('Dinner with the #Family at the lake');
+      // The typed tag shows beside the chips as the answer is written.
+      await visible(tags.getByText('#family'));
+
+      // A chip, by keyboard: typed, then Enter (which does not save the entry).
+      const input = tags.getByRole('textbox', { name: 'Add a tag' });
+      await input.fill('#Summer');
+      await input.press('Enter');
+      await visible(tags.getByRole('button', { name: 'Remove tag summer' }));
+      await input.fill('two words');
+      await tags.getByRole('button', { name: 'Add' }).click();
+      await visible(tags.getByRole('alert').filter({ hasText: 'A tag is one word' }));
+      await input.fill('lake');
+      await input.press('Enter');
+      // Removed by keyboard too.
+      await tags.getByRole('button', { name: 'Remove tag lake' }).focus();
+      await page.keyboard.press('Enter');
+      await gone(tags.getByRole('button', { name: 'Remove tag lake' }));
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+
+      const card = page.getByRole('article').filter({ hasText: 'Dinner with the #Family' });
+      await visible(card);
+      const links = card.getByRole('list', { name: 'Tags' }).getByRole('link');
+      expect(await links.allTextContents()).toEqual(['#summer', '#family']);
+      expect((await todaysEntries(page)).map((entry) => entry.tags)).toEqual([['summer', 'family']]);
+
+      // A second entry, with a chip only.
+      await page.goto('/journal?date=' + localDayKey(new Date()));
+      await openEntryForm(page);
+      await page.getByLabel('I am grateful for...').fill('A quiet morning');
+      await page.getByRole('group', { name: /Tags/ }).getByRole('textbox', { name: 'Add a tag' }).fill('family');
+      await page.getByRole('group', { name: /Tags/ }).getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('button', { name: 'Save Entry' }).click();
+      await visible(page.getByRole('article').filter({ hasText: 'A quiet morning' }));
+
+      // The card's link opens the journal filtered by the tag.
+      await card.getByRole('link', { name: '#family' }).click();
+      await visible(page.getByRole('heading', { name: 'Entries tagged #family' }));
+      expect(new URL(page.url()).search).toBe('?tag=family');
+      await visible(page.getByRole('article').filter({ hasText: 'A quiet morning' }));
+      await visible(page.getByRole('article').filter({ hasText: 'Dinner with the #Family' }));
+      await page.goto('/journal?tag=summer');
+      await visible(page.getByRole('heading', { name: 'Entries tagged #summer' }));
+      await visible(page.getByRole('article').filter({ hasText: 'Dinner with the #Family' }));
+      expect(await page.getByRole('article').count()).toBe(1);
+
+      // Search understands #family.
+      await page.goto('/journal?q=%23family');
+      await visible(page.getByText('A quiet morning'));
+
+      // Settings lists the tags with their counts, and renames one across the journal.
+      await openSettings(page, account.name);
+      const section = page.getByRole('region', { name: 'Your tags' });
+      await visible(section.getByText('2 entries'));
+      await section.getByRole('button', { name: 'Rename or merge #summer' }).click();
+      await section.getByLabel(/New name, or a tag to merge #summer into/).fill('family');
+      await section.getByRole('button', { name: 'Merge', exact: true }).click();
+      await visible(page.getByText('Merged #summer into #family on 1 entry'));
+      await gone(section.getByRole('link', { name: '#summer' }));
+      expect((await todaysEntries(page)).map((entry) => entry.tags).sort()).toEqual([['family'], ['family']]);
+
+      // The screens, at a phone's width and a wide one, in the three themes: the form, the card, the filter, Settings.
+      mkdirSync(SHOTS, { recursive: true });
+      for (const theme of THEME_NAMES) {
+        await openSettings(page, account.name);
+        await page.getByRole('group', { name: 'Theme' }).getByRole('button', { name: THEMES[theme].label }).click();
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await page.goto('/journal?tag=family');
+          await visible(page.getByRole('heading', { name: 'Entries tagged #family' }));
+          await visible(page.getByRole('article').first());
+          await page.screenshot({ path: `${SHOTS}/filter-${theme}-${width}.png`, fullPage: true });
+          await page.goto('/settings');
+          await visible(page.getByRole('region', { name: 'Your tags' }));
+          await page.getByRole('region', { name: 'Your tags' }).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/settings-${theme}-${width}.png` });
+          await page.goto('/journal');
+          await openEntryForm(page);
+          await page.getByLabel('I am grateful for...').fill('Sunny #garden afternoon');
+          const chipInput = page.getByRole('group', { name: /Tags/ }).getByRole('textbox', { name: 'Add a tag' });
+          await chipInput.fill('friends');
+          await chipInput.press('Enter');
+          await page.getByRole('group', { name: /Tags/ }).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/form-${theme}-${width}.png` });
+          await page.getByRole('button', { name: 'Cancel and return to list' }).click();
+          const discard = page.getByRole('button', { name: 'Discard' });
+          if (await discard.count()) await discard.click();
+        }
+      }
+    });
+  });
+
+  it('go with an entry written offline, and reach the server exactly once when the connection is back', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(
+      async (page, context) => {
+        await signIn(page, account.email, account.password);
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        await waitForServiceWorker(page);
+        const posts: unknown[] = [];
+        page.on('response', (response) => {
+          const request = response.request();
+          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/entries') {
+            posts.push(request.postDataJSON());
+          }
+        });
+
+        await context.setOffline(true);
+        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await openEntryForm(page);
+        await page.getByLabel('I am grateful for...').fill('A letter from #grandma');
+        const input = page.getByRole('group', { name: /Tags/ }).getByRole('textbox', { name: 'Add a tag' });
+        await input.fill('family');
+        await input.press('Enter');
+        await page.getByRole('button', { name: 'Save Entry' }).click();
+        await visible(page.getByText('Saved on this device. It will sync as soon as the server can be reached.'));
+        const card = page.getByRole('article').filter({ hasText: 'A letter from' });
+        await visible(card.getByText('Waiting to sync'));
+        // Waiting, it already shows its tags.
+        expect(await card.getByRole('list', { name: 'Tags' }).getByRole('link').allTextContents()).toEqual([
+          '#family',
+          '#grandma',
+        ]);
+
+        await context.setOffline(false);
+        await gone(card.getByText('Waiting to sync'));
+        const stored = await todaysEntries(page);
+        expect(stored.map((entry) => [entry.gratitude, entry.tags])).toEqual([['A letter from #grandma', ['family', 'grandma']]]);
+        expect(posts).toHaveLength(1);
+        expect(posts[0]).toMatchObject({ content: { tags: ['family'] } });
+        await page.reload();
+        await visible(page.getByText('A letter from'));
+        expect(await page.getByRole('article').count()).toBe(1);
+      },
+      { allowErrors: NETWORK_FAILURE },
+    );
+  });
+});
