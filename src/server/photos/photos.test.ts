@@ -288,6 +288,43 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
   });
 
+  it('keeps answers to one’s own prompts, tags and photos together on an entry, in a tag’s entries and through the zip', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const [a, b] = [await uploaded(agent), await uploaded(agent)];
+    const answers = [{ prompt: 'Who made you smile?', answer: 'My #family at the lake' }];
+    const content = { gratitude: '', celebration: '', manifestation: '', answers, tags: ['summer'] };
+    const created = await agent.post('/api/entries', { content: { ...content, photos: [a.id, b.id] }, localDate: TODAY });
+    expect(created.status, created.text).toBe(201);
+    const entry = created.json as unknown as JournalEntry;
+    expect(entry).toMatchObject({ answers, tags: ['summer', 'family'] });
+    expect(entry.photos?.map((photo) => photo.id)).toEqual([a.id, b.id]);
+
+    // An edit of its answers that leaves tags and photos out keeps both; one that sends photos keeps the answers.
+    const reworded = [{ prompt: 'Who made you smile?', answer: 'The #kids' }];
+    const edited = await agent.put(`/api/entries/${entry.id}`, { content: { ...content, answers: reworded, tags: undefined }, localDate: TODAY });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json).toMatchObject({ answers: reworded, tags: ['summer', 'kids'] });
+    expect((edited.json as unknown as JournalEntry).photos?.map((photo) => photo.id)).toEqual([a.id, b.id]);
+    const reordered = await agent.put(`/api/entries/${entry.id}`, { content: { ...content, answers: reworded, photos: [b.id] }, localDate: TODAY });
+    expect(reordered.json).toMatchObject({ answers: reworded, tags: ['summer', 'kids'] });
+
+    // The journal filtered by a tag draws the entry with its photos.
+    const tagged = (await agent.get('/api/tags/entries?tag=kids')).json as unknown as EntryPage;
+    expect(tagged.entries.map((e) => [e.id, e.photos?.map((photo) => photo.id)])).toEqual([[entry.id, [b.id]]]);
+
+    // The zip export brings all three into another account.
+    const zip = new Uint8Array(await (await h.journal.app.request('/api/export?format=zip', { headers: { cookie: agent.cookie } })).arrayBuffer());
+    const other = await signUpAndVerify(h);
+    const imported = await other.agent.request('POST', '/api/import?format=ours', zip, { 'content-type': 'application/octet-stream' });
+    expect(imported.json).toMatchObject({ imported: 1, notes: ['1 photo imported.'] });
+    const [copy] = await todays(other.agent);
+    expect(copy).toMatchObject({ answers: reworded, tags: ['summer', 'kids'] });
+    expect(copy?.photos?.length).toBe(1);
+    expect(Buffer.from(unzipSync(zip)['journal.md'] ?? []).toString()).toContain(
+      `**Who made you smile?**\n\nThe #kids\n\n![Photo 1](photos/${b.id}.webp)`,
+    );
+  });
+
   it('exports a zip of the journal with every photo, its JSON and its Markdown pointing at them', async () => {
     const { agent } = await signUpAndVerify(h);
     const [a, b] = [await uploaded(agent), await uploaded(agent, await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123' } }).png().toBuffer())];
