@@ -209,7 +209,8 @@ export function isZip(bytes: Uint8Array): boolean {
 /**
  * A Day One export, as its JSON or the zip that holds it (every journal in the zip). Each entry's day and offset
  * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its place added to the memory
- * as a labelled line, and its tags are its tags. Photos and other media are not imported, and the notes say how many.
+ * as a labelled line, and its tags are its tags. From the zip, its photos come with it; other media are not imported,
+ * nor photos from the JSON alone, and the notes say how many.
  */
 export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedFile {
   const zipped = isZip(bytes);
