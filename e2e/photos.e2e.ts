@@ -69,6 +69,17 @@ describe('photos in entries', () => {
       // Moved: the tall one first.
       await picker.getByRole('button', { name: 'Move photo 2 earlier' }).click();
       await page.getByLabel('I am grateful for...').fill('A picnic in the park');
+      // The draft keeps them: after a reload, the form comes back with its text and its photos in their order.
+      await page.reload();
+      await visible(page.getByRole('heading', { level: 1, name: "Today's Reflection" }));
+      await expect.poll(() => page.getByLabel('I am grateful for...').inputValue()).toBe('A picnic in the park');
+      await visible(picker.getByRole('img', { name: 'Photo 2' }));
+      const restored = await picker.getByRole('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+      const [firstPick, secondPick] = await page.evaluate(() => {
+        const kept = JSON.parse(localStorage.getItem('entryDraft') ?? '{}') as { photos?: { id: string }[] };
+        return (kept.photos ?? []).map((photo) => photo.id);
+      });
+      expect(restored).toEqual([expect.stringContaining(`${firstPick}/thumb`), expect.stringContaining(`${secondPick}/thumb`)]);
       await page.getByRole('button', { name: 'Save Entry' }).click();
 
       const card = page.getByRole('article').filter({ hasText: 'A picnic in the park' });

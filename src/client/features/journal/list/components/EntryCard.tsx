@@ -194,7 +194,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
                     mood: entry.mood ?? null,
                     answers: entry.answers,
                     chips: chipsOf(entry.tags, writtenTexts(entry)),
-                    photos: { ids: photoIds(entry), uploading: false },
+                    photos: { ids: photoIds(entry), uploading: false, uploaded: entry.photos ?? [] },
                   })
                 }
               >

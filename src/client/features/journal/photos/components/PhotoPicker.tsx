@@ -4,10 +4,14 @@ import { Button } from '../../../../ui/Button';
 import { type PhotoPicks, usePhotoPicks } from '../use-photo-picks';
 import '../../../../styles/photos.css';
 
-/** What a form saves of its photos: the uploaded ones' ids in order, and whether any is still on its way. */
+/**
+ * What a form saves of its photos: the ids in order, whether any is still on its way, and those on the server (which a
+ * draft keeps; a photo waiting offline lives on the device only until its entry is saved).
+ */
 export interface PhotoChoice {
   ids: string[];
   uploading: boolean;
+  uploaded: EntryPhoto[];
 }
 
 /** The picker with its own photos, starting from an entry's; the form hears the ids to save as they change. */
@@ -22,9 +26,10 @@ export function PhotoField({
 }) {
   const picks = usePhotoPicks(initial);
   const key = picks.ids.join(',');
+  const uploaded = JSON.stringify(picks.picks.flatMap((pick) => (pick.photo ? [pick.photo] : [])));
   useEffect(() => {
-    onChange({ ids: key === '' ? [] : key.split(','), uploading: picks.uploading });
-  }, [key, picks.uploading, onChange]);
+    onChange({ ids: key === '' ? [] : key.split(','), uploading: picks.uploading, uploaded: JSON.parse(uploaded) as EntryPhoto[] });
+  }, [key, uploaded, picks.uploading, onChange]);
   return <PhotoPicker picks={picks} disabled={disabled} />;
 }
 

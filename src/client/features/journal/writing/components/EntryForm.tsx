@@ -72,7 +72,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  const [photos, setPhotos] = useState<PhotoChoice>({ ids: [], uploading: false });
+  const [photos, setPhotos] = useState<PhotoChoice>({ ids: [], uploading: false, uploaded: [] });
   const onPhotos = useCallback((choice: PhotoChoice) => setPhotos(choice), []);
   // A new entry without a mood, chips or photos leaves them out.
   const sentChips = chips.length > 0 ? chips : undefined;
@@ -88,8 +88,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips });
-  }, [userId, day, entryId, values, mood, answers, chips]);
+    if (!userId) return;
+    const uploaded = photos.uploaded.length > 0 ? { photos: photos.uploaded } : {};
+    keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips, ...uploaded });
+  }, [userId, day, entryId, values, mood, answers, chips, photos.uploaded]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -177,7 +179,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
           onChange={setChips}
           disabled={create.isPending}
         />
-        <PhotoField disabled={create.isPending} onChange={onPhotos} />
+        <PhotoField initial={draft?.photos} disabled={create.isPending} onChange={onPhotos} />
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}
