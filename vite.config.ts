@@ -282,7 +282,8 @@ const appConfig: UserConfig = {
         ],
       },
       workbox: {
-        // The app shell. Journal data is not the worker's business: it lives in the query cache in IndexedDB.
+        // The app shell. Journal data is not the worker's business: it lives in the query cache in IndexedDB; the
+        // photos alone are kept here (runtimeCaching).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,jpg,jpeg,webp,avif,woff,woff2,json,webmanifest}'],
         // The landing page's walkthrough video and its poster load when a visitor opens the demo, not at install.
         globIgnores: ['demo/**'],
@@ -292,7 +293,21 @@ const appConfig: UserConfig = {
         ignoreURLParametersMatching: [/.*/],
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],
         cleanupOutdatedCaches: true,
-        runtimeCaching: [],
+        // The photos the journal showed (docs/decisions/035): each id names bytes that never change, so a kept copy
+        // is as good as the server's, and recent entries' photos open offline. The cache is the signed-in person's:
+        // a sign-out deletes it (lib/session/AuthProvider.tsx, PHOTO_CACHE). Only answers of 200 are kept.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/photos\/[A-Za-z0-9_-]{22}\/(?:thumb|full)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'journal-photos',
+              expiration: { maxEntries: 500, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         // Reminder notifications: showing them, and opening today's form when one is tapped.
         importScripts: ['/push-sw.js'],
       },

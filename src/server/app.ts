@@ -33,6 +33,9 @@ import { lookBackRoutes } from './look-back/routes';
 import { LookBackService } from './look-back/service';
 import { profileRoutes } from './profile/routes';
 import { ProfileService } from './profile/service';
+import { PhotoDecoder } from './photos/decode';
+import { PHOTOS_PATH, photoRoutes, photoTooLarge } from './photos/routes';
+import { PhotoService } from './photos/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { PushKeys, PushWorker } from './reminders/push';
 import { ReminderScheduler } from './reminders/scheduler';
@@ -115,12 +118,27 @@ export function createApp(deps: AppDeps) {
   const readCache = new ReadCache(config.readCacheBytes);
   const journal = new JournalService({ db: database.db, write, now, readCache });
   const tags = new TagService({ db: database.db, write, now, readCache });
+  const photos = new PhotoService({
+    db: database.db,
+    dialect: database.dialect,
+    write,
+    now,
+    decoder: new PhotoDecoder(),
+    quotaBytes: config.media.quotaBytes,
+  });
   const lookBack = new LookBackService({ db: database.db, journal, now });
   const search = new SearchService({ db: database.db, dialect: database.dialect });
   const insights = new InsightsService({ db: database.db, dialect: database.dialect, journal, now });
   const profiles = new ProfileService({ db: database.db, dialect: database.dialect, now });
   const importReaders = new ImportReaders();
-  const importer = new JournalImporter({ readers: importReaders, db: database.db, write, now });
+  const importer = new JournalImporter({
+    readers: importReaders,
+    db: database.db,
+    write,
+    now,
+    photos,
+    maxPhotoBytes: config.media.maxUploadBytes,
+  });
 
   const app = new Hono<AppEnv>();
 
@@ -162,9 +180,14 @@ export function createApp(deps: AppDeps) {
     // A declared length is checked as it is: Node reads no more than that many bytes. Hono's bodyLimit would turn
     // every body into a web stream first, which costs a write request more than its database work.
     const importing = c.req.path === IMPORT_PATH;
+    const uploading = c.req.method === 'POST' && c.req.path === PHOTOS_PATH;
     const length = c.req.header('content-length');
     const transferEncoding = c.req.header('transfer-encoding');
     if (length !== undefined && transferEncoding === undefined) {
+      if (uploading) {
+        if (Number(length) > config.media.maxUploadBytes) throw photoTooLarge(config.media.maxUploadBytes);
+        return next();
+      }
       if (Number(length) > (importing ? config.importMaxBytes : MAX_BODY_BYTES)) {
         throw importing ? importTooLarge() : tooLarge();
       }
@@ -175,9 +198,9 @@ export function createApp(deps: AppDeps) {
     if (transferEncoding !== undefined && transferEncoding.trim().toLowerCase() !== 'chunked') {
       throw new HttpError(501, 'unsupported-transfer-encoding', 'Request bodies must be sent whole or chunked');
     }
-    // An import's streamed file is counted by its route as it reads it, once the person may import now: read here, up
+    // An import's streamed file, and a photo's, is counted by its route as it reads it, once the person may import now: read here, up
     // to IMPORT_MAX_MB, it would be held before anyone was asked who sent it (journal/import/routes.ts).
-    if (importing) return next();
+    if (importing || uploading) return next();
     // A streamed (chunked) body has no length up front: it is counted as it arrives. If it breaks off or is
     // malformed, the client is at fault, not the database: a 400, whatever error the broken stream reports.
     let reading = true;
@@ -218,6 +241,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reminders', reminderRoutes({ sessions, reminders }));
   app.route(IMPORT_PATH, importRoutes({ sessions, importer, maxBytes: config.importMaxBytes, logger }));
   app.route('/api/search', searchRoutes({ sessions, search }));
+  app.route(PHOTOS_PATH, photoRoutes({ sessions, photos, maxUploadBytes: config.media.maxUploadBytes }));
   app.route('/api/tags', tagRoutes({ sessions, tags }));
   app.route('/api/insights', insightsRoutes({ sessions, insights }));
   app.route('/api', journalRoutes({ sessions, journal, lookBack }));

@@ -78,6 +78,16 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1024, 'must be at most 1024')
     .default(50),
+  MEDIA_QUOTA_MB: z.coerce
+    .number({ error: 'must be a number of megabytes, for example 1024' })
+    .min(1, 'must be at least 1')
+    .max(1_048_576, 'must be at most 1048576')
+    .default(1024),
+  MEDIA_MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'must be a number of megabytes, for example 20' })
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(20),
   // Unset, SUPPORT_EMAIL (as mailto:) or an https: APP_URL; with neither, reminders go by email only.
   VAPID_SUBJECT: optionalText.pipe(
     z
@@ -171,6 +181,8 @@ export interface Config {
   readCacheBytes: number;
   /** The largest file an import accepts, in bytes (journal/import). */
   importMaxBytes: number;
+  /** Photos (photos/): what one person's may take together, and the largest one upload, in bytes. */
+  media: { quotaBytes: number; maxUploadBytes: number };
   /**
    * Web Push (reminders/push.ts): the contact address the push services see, undefined when there is none (then
    * reminders go by email only); the key pair when the environment gives it (otherwise the database keeps one); the
@@ -265,6 +277,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: vars.LOG_LEVEL,
     readCacheBytes: Math.round(vars.READ_CACHE_MB * 1024 * 1024),
     importMaxBytes: Math.round(vars.IMPORT_MAX_MB * 1024 * 1024),
+    media: {
+      quotaBytes: Math.round(vars.MEDIA_QUOTA_MB * 1024 * 1024),
+      maxUploadBytes: Math.round(vars.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+    },
     push: {
       subject: vars.VAPID_SUBJECT ?? fallbackSubject,
       keys:

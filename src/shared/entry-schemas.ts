@@ -3,6 +3,8 @@ import { MAX_FIELD_LENGTH } from './limits';
 import { type EntryField, isBlankEntry } from './entry-fields';
 import { JOURNAL_MESSAGES } from './messages';
 import { isMood, type Mood, MOOD_MESSAGE } from './mood';
+import { entryPhotosSchema } from './photo-schemas';
+import type { EntryPhoto } from './photos';
 import { hasNoAnswer, MAX_PROMPT_LENGTH, MAX_PROMPTS, type PromptAnswer, writtenTexts } from './prompts';
 import { entryTags, MAX_TAGS, TAG_MESSAGES } from './tags';
 
@@ -117,6 +119,11 @@ export const entryContentSchema = z
        */
       mood: moodSchema.optional(),
       /**
+       * The entry's photos in the order they show, as ids of the writer's uploads (photos.ts). Left out of an edit, the
+       * entry keeps the ones it has; a photo left off the list is deleted.
+       */
+      photos: entryPhotosSchema.optional(),
+      /**
        * The answers to the writer's own prompts, each with its prompt's wording (prompts.ts). An entry that has them
        * leaves the four texts empty.
        */
@@ -199,6 +206,8 @@ export interface JournalEntry {
   editedOn?: string;
   /** How the day felt, present only when the writer chose a mood. */
   mood?: Mood;
+  /** The entry's photos in order, present only when it has some. */
+  photos?: EntryPhoto[];
   /**
    * Present only for an entry written with the writer's own prompts: each prompt's wording as it was then, with its
    * answer. Such an entry's four texts are empty.

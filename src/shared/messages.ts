@@ -170,7 +170,7 @@ export const JOURNAL_QUERY_MESSAGES = {
   yearFormat: 'The year must be written as four digits, YYYY',
   monthFormat: 'The month must be written as YYYY-MM',
   yearOutOfRange: (first: number, last: number) => `Give a year from ${first} to ${last}`,
-  invalidFormat: 'Give a format: json or markdown',
+  invalidFormat: 'Give a format: json, markdown or zip',
   fromTwice: 'The first day (from) can be given only once',
   toTwice: 'The last day (to) can be given only once',
   invalidFrom: 'The first day (from) must be a calendar day written as YYYY-MM-DD',

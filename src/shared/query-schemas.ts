@@ -130,8 +130,11 @@ export const calendarQuerySchema = z.preprocess(
 
 // GET /api/export
 
-/** The formats of an export: the JSON an import reads back, or a Markdown document to read. */
-export const EXPORT_FORMATS = ['json', 'markdown'] as const;
+/**
+ * The formats of an export: the JSON an import reads back, a Markdown document to read, or a zip of both with every
+ * photo.
+ */
+export const EXPORT_FORMATS = ['json', 'markdown', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One end of an export's range, ?from= or ?to=: absent, or given once as a calendar day; its day number. */
@@ -139,7 +142,7 @@ const rangeEnd = (invalid: string, twice: string) =>
   once(calendarDay(invalid), twice).transform(dayKeyToNumber).optional();
 
 /**
- * GET /api/export's query, from `c.req.queries()`: ?format=json|markdown (its first value), and the local days the
+ * GET /api/export's query, from `c.req.queries()`: ?format=json|markdown|zip (its first value), and the local days the
  * export covers, ?from=YYYY-MM-DD&to=YYYY-MM-DD, both included, either one optional. Other parameters are not read.
  */
 export const exportQuerySchema = z

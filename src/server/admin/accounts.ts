@@ -26,6 +26,9 @@ export interface AccountSummary {
   /** When the newest session still kept began: sign-out and expiry delete sessions, so null says none is left. */
   lastSignInAt: Date | null;
   entries: number;
+  /** How many photos the account keeps, unattached uploads included, and their bytes. */
+  photos: number;
+  photoBytes: number;
 }
 
 export type ResendResult =
@@ -82,6 +85,8 @@ export class AccountAdmin {
       disabledAt: toDate(row.disabledAt),
       lastSignInAt: toDate(row.lastSignInAt),
       entries: Number(row.entries ?? 0),
+      photos: Number(row.photos ?? 0),
+      photoBytes: Number(row.photoBytes ?? 0),
     }));
   }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printedInvite, runAdmin } from '../../../e2e/support/admin';
 import { runAdmin as runCommandLine } from './cli';
@@ -240,8 +241,17 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
       const created = await apiRequest(a.url, 'POST', '/api/entries', { cookie, body: { content, localDate: localDayKey(new Date()) } });
       expect(created.status).toBe(201);
     }
+    // A photo of a few hundred kB: counted and sized, never shown.
+    const noise = Buffer.from(Array.from({ length: 600 * 600 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    const photo = await sharp(noise, { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+    const uploaded = await fetch(`${a.url}/api/photos`, {
+      method: 'POST',
+      headers: { cookie, origin: a.url, 'content-type': 'image/png' },
+      body: new Uint8Array(photo),
+    });
+    expect(uploaded.status).toBe(201);
     const run = await admin('users');
-    expect(run.stdout.split('\n')[0]).toMatch(/^EMAIL\s+CREATED\s+VERIFIED\s+DISABLED\s+LAST SIGN-IN\s+ENTRIES$/);
+    expect(run.stdout.split('\n')[0]).toMatch(/^EMAIL\s+CREATED\s+VERIFIED\s+DISABLED\s+LAST SIGN-IN\s+ENTRIES\s+PHOTOS\s+PHOTO MB$/);
     expect(run.stdout).toContain('3 accounts');
     expect(run.stdout).not.toContain(SECRET_TEXT);
     expect(run.stdout).not.toContain('Warm bread');
@@ -252,8 +262,10 @@ describe.each(DATABASE_KINDS)('npm run admin on %s, beside two running servers',
     expect(row?.slice(2, 4)).toEqual(['yes', 'no']);
     expect(row?.[4]).toMatch(time);
     expect(row?.[5]).toBe('2');
+    expect(row?.[6]).toBe('1');
+    expect(Number(row?.[7])).toBeGreaterThan(0);
     const never = await usersRow(`sibling-${kind}@example.com`);
-    expect(never?.slice(2)).toEqual(['no', 'no', '-', '0']);
+    expect(never?.slice(2)).toEqual(['no', 'no', '-', '0', '0', '0.0']);
   });
 
   it('disables an account: its sessions end on both servers at once, and enable lets it back in', SLOW, async () => {

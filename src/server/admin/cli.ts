@@ -25,7 +25,7 @@ mode are those of the server that started last on that database.
 Usage: npm run admin -- <command> [arguments]
 
 Commands:
-  users                         List the accounts: email, created, verified, disabled, last sign-in, entries
+  users                         List the accounts: email, created, verified, disabled, last sign-in, entries, photos
   invite [--uses N] [--days D]  Create an invite code (${DEFAULT_INVITE_USES} use, ${DEFAULT_INVITE_DAYS} days unless given) and print its sign-up link
   disable EMAIL                 Refuse the account's sign-ins and end its sessions now; its journal is kept
   enable EMAIL                  Let a disabled account sign in again
@@ -51,8 +51,11 @@ function formatTime(date: Date | null): string {
   return date ? `${date.toISOString().slice(0, 16).replace('T', ' ')}` : '-';
 }
 
+/** The counts, right-aligned from here on. */
+const ENTRIES_COLUMN = 5;
+
 function accountsTable(accounts: AccountSummary[]): string[] {
-  const header = ['EMAIL', 'CREATED', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ENTRIES'];
+  const header = ['EMAIL', 'CREATED', 'VERIFIED', 'DISABLED', 'LAST SIGN-IN', 'ENTRIES', 'PHOTOS', 'PHOTO MB'];
   const rows = accounts.map((account) => [
     account.email,
     formatTime(account.createdAt),
@@ -60,11 +63,13 @@ function accountsTable(accounts: AccountSummary[]): string[] {
     account.disabledAt ? formatTime(account.disabledAt) : 'no',
     formatTime(account.lastSignInAt),
     String(account.entries),
+    String(account.photos),
+    (account.photoBytes / (1024 * 1024)).toFixed(1),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, column) => (column === cells.length - 1 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column >= ENTRIES_COLUMN ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)];

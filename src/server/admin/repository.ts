@@ -35,7 +35,8 @@ export async function recordServerSettings(
 
 /**
  * Every account, oldest first, as the operator's list shows it: the address, when it was made, whether it is
- * verified or disabled, when its newest kept session began and how many entries it holds (never their text).
+ * verified or disabled, when its newest kept session began, how many entries it holds (never their text), and how many
+ * photos and the bytes they take (never a photo).
  */
 export function listAccounts(db: Kysely<Database>) {
   return db
@@ -52,6 +53,16 @@ export function listAccounts(db: Kysely<Database>) {
         .select((inner) => inner.fn.max('session.createdAt').as('newest'))
         .whereRef('session.userId', '=', 'user.id')
         .as('lastSignInAt'),
+      eb
+        .selectFrom('photo')
+        .select((inner) => inner.fn.countAll<number>().as('photos'))
+        .whereRef('photo.user_id', '=', 'user.id')
+        .as('photos'),
+      eb
+        .selectFrom('photo')
+        .select((inner) => inner.fn.sum<number | null>('photo.bytes').as('photoBytes'))
+        .whereRef('photo.user_id', '=', 'user.id')
+        .as('photoBytes'),
     ])
     .orderBy('user.createdAt')
     .orderBy('user.email')

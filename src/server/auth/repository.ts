@@ -153,6 +153,7 @@ export async function enableAccount(db: Db, userId: string): Promise<boolean> {
  */
 export async function deleteUserAndData(db: Transaction<Database>, user: AuthUser, throttleKeys: string[]): Promise<void> {
   await db.deleteFrom('reminder').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('photo').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_month').where('user_id', '=', user.id).execute();

@@ -56,9 +56,16 @@ async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
 
-/** Takes back what migrations 025 and 023 changed. */
-async function undoEntryTags(db: Kysely<Database>): Promise<void> {
+/** Takes back what migrations 025 and 024 changed. */
+async function undoPhotos(db: Kysely<Database>): Promise<void> {
   await undoMonthLookBack(db);
+  await sql`drop table photo`.execute(db);
+  await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
+}
+
+/** Takes back what migrations 025 to 023 changed. */
+async function undoEntryTags(db: Kysely<Database>): Promise<void> {
+  await undoPhotos(db);
   await sql`drop table entry_tag`.execute(db);
   await sql`alter table journal_entry drop column tags`.execute(db);
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
@@ -428,6 +435,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '021_entry_mood',
         '022_own_prompts',
         '023_entry_tags',
+        '024_photos',
         '025_month_look_back',
       ]);
     } finally {

@@ -288,6 +288,25 @@ export interface PushQueueTable {
   sending_at: string | null;
 }
 
+/**
+ * A photo (migration 024): its owner, the entry it belongs to (null until an entry's save attaches it), its place
+ * among the entry's photos, both renditions' sizes in pixels, and the bytes the quota counts.
+ */
+export interface PhotoTable {
+  id: string;
+  user_id: string;
+  entry_id: string | null;
+  position: Generated<number>;
+  created_at: string;
+  width: number;
+  height: number;
+  thumb_width: number;
+  thumb_height: number;
+  bytes: number;
+  thumb: Uint8Array;
+  full_size: Uint8Array;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -313,4 +332,5 @@ export interface Database {
   push_keys: PushKeysTable;
   push_subscription: PushSubscriptionTable;
   push_queue: PushQueueTable;
+  photo: PhotoTable;
 }

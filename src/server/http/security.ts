@@ -36,7 +36,8 @@ function securityHeaders(config: Config): [string, string][] {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: for the previews of photos being added, drawn from the chosen files before they are uploaded.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "media-src 'self'",
     // The landing page asks the video host whether it answers, since a frame's load event cannot tell.

@@ -265,7 +265,7 @@ describe.each(DATABASE_KINDS)('exporting the journal on %s', (kind) => {
     }
     // A range alone does not stand in for the format, and no range is needed without a session to be refused.
     const noFormat = await agent.get('/api/export?from=2026-01-01');
-    expect(noFormat.json).toEqual({ code: 'invalid-format', message: 'Give a format: json or markdown' });
+    expect(noFormat.json).toEqual({ code: 'invalid-format', message: 'Give a format: json, markdown or zip' });
     expect((await h.agent().get('/api/export?format=json&from=2026-01-01&to=2026-12-31')).status).toBe(401);
   });
 
@@ -275,7 +275,7 @@ describe.each(DATABASE_KINDS)('exporting the journal on %s', (kind) => {
     for (const query of ['', '?format=xml', '?format=JSON', `?format=${'x'.repeat(1000)}`]) {
       const res = await agent.get(`/api/export${query}`);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ code: 'invalid-format', message: 'Give a format: json or markdown' });
+      expect(res.json).toEqual({ code: 'invalid-format', message: 'Give a format: json, markdown or zip' });
     }
   });
 });

@@ -1,8 +1,10 @@
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { dayNumberToKey } from '../../shared/dates';
 import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
 import type { ExportFormat } from '../../shared/query-schemas';
 import type { Database } from '../db/schema';
+import { readRendition } from '../photos/repository';
 import { findProfile } from '../profile/repository';
 import { entriesOldestFirst, type DayRange } from './repository';
 
@@ -74,11 +76,15 @@ function rangeInWords({ firstDay, lastDay }: ExportRange): string {
   return '';
 }
 
+/** Where a photo is in the zip export, beside journal.json and journal.md. */
+export const photoFileInZip = (id: string) => `photos/${id}.webp`;
+
 async function* markdownExport(
   db: Kysely<Database>,
   userId: string,
   range: ExportRange,
   now: Date,
+  withPhotos = false,
 ): AsyncGenerator<string> {
   yield `# Gratitude Journal\n\nExported on ${now.toISOString().slice(0, 10)}${rangeInWords(range)}.\n`;
   let day: string | undefined;
@@ -99,7 +105,58 @@ async function* markdownExport(
       if (entry[field].trim() === '') continue;
       yield `\n**${PROMPTS[field]}**\n\n${asWritten(entry[field])}\n`;
     }
+    // In the zip, the photos are beside the document, and it shows them.
+    if (withPhotos && entry.photos) {
+      yield `\n${entry.photos.map((photo, index) => `![Photo ${index + 1}](${photoFileInZip(photo.id)})`).join('\n')}\n`;
+    }
   }
+}
+
+/**
+ * The zip export: every photo of the range's entries (full size, as kept), then journal.json (what an import reads
+ * back) and journal.md (its images pointing at the photos). Produced as it is read: one photo, or one batch of
+ * entries, at a time. Photos are stored as they are (WebP compresses no further); the two documents are deflated.
+ */
+async function* zipExport(db: Kysely<Database>, userId: string, range: ExportRange, now: Date): AsyncGenerator<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else ready.push(chunk);
+  });
+  function* drain(): Generator<Uint8Array> {
+    if (failure) throw failure;
+    while (ready.length > 0) {
+      const chunk = ready.shift();
+      if (chunk) yield chunk;
+    }
+  }
+  for await (const entry of entriesOldestFirst(db, userId, range, BATCH_SIZE)) {
+    for (const photo of entry.photos ?? []) {
+      const data = await readRendition(db, userId, photo.id, 'full');
+      if (!data) continue;
+      const file = new ZipPassThrough(photoFileInZip(photo.id));
+      zip.add(file);
+      file.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), true);
+      yield* drain();
+    }
+  }
+  const encoder = new TextEncoder();
+  for (const [name, text] of [
+    ['journal.json', jsonExport(db, userId, range, now)],
+    ['journal.md', markdownExport(db, userId, range, now, true)],
+  ] as const) {
+    const file = new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    for await (const piece of text) {
+      file.push(encoder.encode(piece));
+      yield* drain();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* drain();
+  }
+  zip.end();
+  yield* drain();
 }
 
 /**
@@ -113,13 +170,19 @@ export function exportJournal(
   range: ExportRange,
   now: Date,
 ): ReadableStream<Uint8Array> {
-  const chunks = format === 'json' ? jsonExport(db, userId, range, now) : markdownExport(db, userId, range, now);
   const encoder = new TextEncoder();
+  async function* asBytes(text: AsyncGenerator<string>): AsyncGenerator<Uint8Array> {
+    for await (const piece of text) yield encoder.encode(piece);
+  }
+  const chunks =
+    format === 'zip'
+      ? zipExport(db, userId, range, now)
+      : asBytes(format === 'json' ? jsonExport(db, userId, range, now) : markdownExport(db, userId, range, now));
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
+      else controller.enqueue(next.value);
     },
     async cancel() {
       await chunks.return(undefined);
@@ -127,7 +190,9 @@ export function exportJournal(
   });
 }
 
+const EXTENSIONS: Record<ExportFormat, string> = { json: 'json', markdown: 'md', zip: 'zip' };
+
 /** The download's file name: the app's name and the day, e.g. gratitude-journal-2026-11-24.json. */
 export function exportFileName(format: ExportFormat, now: Date): string {
-  return `gratitude-journal-${now.toISOString().slice(0, 10)}.${format === 'json' ? 'json' : 'md'}`;
+  return `gratitude-journal-${now.toISOString().slice(0, 10)}.${EXTENSIONS[format]}`;
 }

@@ -6,6 +6,7 @@ import { isMood, type Mood } from '../../shared/mood';
 import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import type { Database, JournalEntryTable } from '../db/schema';
+import { photosOfEntries } from '../photos/repository';
 import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,6 +61,16 @@ export function toEntry(row: Selectable<JournalEntryTable>): JournalEntry {
     ...withAnswers(parsedAnswers(row.prompt_answers)),
     ...(row.tags ? { tags: tagsOfColumn(row.tags) } : {}),
   };
+}
+
+/** The entries with their photos, in each entry's order, read in one query for them all. */
+export async function withPhotos(db: Db, userId: string, entries: JournalEntry[]): Promise<JournalEntry[]> {
+  const photos = await photosOfEntries(db, userId, entries.map((entry) => entry.id));
+  if (photos.size === 0) return entries;
+  return entries.map((entry) => {
+    const own = photos.get(entry.id);
+    return own ? { ...entry, photos: own } : entry;
+  });
 }
 
 const withAnswers = (answers: PromptAnswer[] | null) => (answers ? { answers } : {});
@@ -447,7 +458,8 @@ export async function* entriesOldestFirst(
       );
     }
     const rows = await query.orderBy('local_day').orderBy('date').orderBy('id').limit(batchSize).execute();
-    for (const row of rows) yield toEntry(row);
+    // Each batch with its photos' ids and sizes, read in one query (the photos' bytes are not).
+    yield* await withPhotos(db, userId, rows.map(toEntry));
     if (rows.length < batchSize) return;
     after = rows.at(-1);
   }

@@ -43,6 +43,12 @@ const exportError = (issue: z.core.$ZodIssue) =>
 
 const uuidSchema = z.uuid();
 
+const EXPORT_TYPES = {
+  json: 'application/json; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  zip: 'application/zip',
+} as const;
+
 /**
  * The id a create names, if it names one. Stored ids are in lower case, so that a retry that spells the id in other
  * letters finds the first attempt's entry.
@@ -144,7 +150,7 @@ export function journalRoutes({
     const { body, fileName } = journal.export(c.get('user').id, format, range);
     return new Response(body, {
       headers: {
-        'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8',
+        'content-type': EXPORT_TYPES[format],
         'content-disposition': `attachment; filename="${fileName}"`,
         'cache-control': 'private, no-store',
       },

@@ -36,8 +36,11 @@ import {
   listEntries,
   readStats,
   updateEntryText,
+  withPhotos,
   writesPastDays,
 } from './repository';
+import { setEntryPhotos } from '../photos/repository';
+import { PHOTO_MESSAGES } from '../../shared/photos';
 
 export interface JournalServiceDeps {
   db: Kysely<Database>;
@@ -78,6 +81,7 @@ export const invalidDate = () =>
 const entryNotFound = () => new HttpError(404, 'not-found', JOURNAL_MESSAGES.entryNotFound);
 const editTodayOnly = () => new HttpError(403, 'edit-today-only', JOURNAL_MESSAGES.editTodayOnly);
 const todayOnly = () => new HttpError(403, 'today-only', JOURNAL_MESSAGES.pastDayOff);
+const photosMissing = () => new HttpError(400, 'invalid-photos', PHOTO_MESSAGES.missing);
 
 /**
  * The day a new entry belongs to, as a day number: the writer's today, or the day they named. No day after their
@@ -220,7 +224,7 @@ export class JournalService {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     // One extra row tells whether another page exists.
     const rows = await listEntries(this.deps.db, userId, query, { limit: pageSize + 1, after });
-    const entries = rows.slice(0, pageSize);
+    const entries = await withPhotos(this.deps.db, userId, rows.slice(0, pageSize));
     const last = entries.at(-1);
     const page: EntryPage = { entries, nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null };
     const body = JSON.stringify(page);
@@ -292,6 +296,7 @@ export class JournalService {
     const text = storedText(input.content, journal, '');
     const tags = storedTags(input.content.tags ?? [], text, input.content.answers ?? null);
     const utcOffset = input.utcOffset ?? null;
+    const photos = input.content.photos ?? [];
     const create = () =>
       write(async (trx) => {
         // The setting as it is now, not as the session read it: it may have been turned off since.
@@ -300,10 +305,13 @@ export class JournalService {
         const addedDay = pastDay ? today : null;
         const mood = input.content.mood ?? null;
         const answers = input.content.answers ?? null;
-        return insertEntry(trx, {
+        const stored = await insertEntry(trx, {
           ...{ id, userId, date: at, updatedAt: at, localDay, utcOffset, addedDay, mood, answers, tags },
           ...text,
         });
+        // The photos are the entry's from the same commit: acknowledged together, or neither kept.
+        if (stored && photos.length > 0 && !(await setEntryPhotos(trx, userId, id, photos))) throw photosMissing();
+        return stored;
       });
     const idTaken = () => new HttpError(409, 'duplicate-id', 'Entry id already in use');
     let entry: JournalEntry | undefined;
@@ -314,13 +322,18 @@ export class JournalService {
     }
     if (!entry) {
       const existing = await findEntryById(db, id);
-      if (existing?.userId === userId) return new StoredBefore(existing);
+      if (existing?.userId === userId) return new StoredBefore(await this.photosOf(userId, existing));
       if (existing) throw idTaken();
       // The entry that held the id was deleted in between: the id is free again.
       entry = await create();
       if (!entry) throw idTaken();
     }
-    return entry;
+    return this.photosOf(userId, entry);
+  }
+
+  private async photosOf(userId: string, entry: JournalEntry): Promise<JournalEntry> {
+    const [withTheirs] = await withPhotos(this.deps.db, userId, [entry]);
+    return withTheirs ?? entry;
   }
 
   /**
@@ -345,10 +358,14 @@ export class JournalService {
     const updated = await write(async (trx) => {
       // The setting as it is now, not as the session read it: it may have been turned off since.
       if (pastDay && !(await writesPastDays(trx, userId))) throw editTodayOnly();
-      return updateEntryText(trx, userId, id, text, now(), pastDay ? today : undefined);
+      const stored = await updateEntryText(trx, userId, id, text, now(), pastDay ? today : undefined);
+      // Left out, the entry keeps its photos; a list replaces them, deleting those left off it.
+      const photos = input.content.photos;
+      if (stored && photos && !(await setEntryPhotos(trx, userId, id, photos))) throw photosMissing();
+      return stored;
     });
     if (!updated) throw entryNotFound();
-    return updated;
+    return this.photosOf(userId, updated);
   }
 
   async remove(userId: string, id: string): Promise<void> {

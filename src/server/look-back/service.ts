@@ -4,6 +4,7 @@ import { dayKeyToNumber, dayNumberToKey, monthDayRange, monthIndexOfDay } from '
 import { isBlankEntry, type JournalEntry } from '../../shared/entry-schemas';
 import { type JarPick, type LookBack, lookBackTargets, MAX_LOOK_BACK_ENTRIES } from '../../shared/look-back';
 import type { Database } from '../db/schema';
+import { withPhotos } from '../journal/repository';
 import { checkedToday, type JournalService, nearServerDate } from '../journal/service';
 import { dayCountsBetween, firstEntryDay, gratitudesFrom, listEntriesOfDays, monthCountsBefore } from './repository';
 
@@ -72,7 +73,7 @@ export class LookBackService {
     const targets = lookBackTargets(today, firstDay);
     const days = targets.flatMap((target) => target.days.map(dayKeyToNumber));
     const [entries, jar] = await Promise.all([
-      listEntriesOfDays(db, userId, days, MAX_LOOK_BACK_ENTRIES),
+      listEntriesOfDays(db, userId, days, MAX_LOOK_BACK_ENTRIES).then((found) => withPhotos(db, userId, found)),
       this.pick(userId, version, today, dailyDraw(userId, today), undefined),
     ]);
     const groups = targets

@@ -6,6 +6,8 @@ import type { Logger } from '../logger';
 
 /** How often each process prunes. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** How long an upload waits to be saved with an entry. */
+export const UNATTACHED_PHOTO_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface Pruned {
   loginAttempts: number;
@@ -15,12 +17,13 @@ export interface Pruned {
   sentMail: number;
   sessions: number;
   invites: number;
+  photos: number;
 }
 
 /**
  * Deletes the rows that have served their purpose and would otherwise only grow: sign-in counts and counts of
  * password checks whose window has passed, reset codes that were used or have expired, verification codes a month after they expired, address cooldowns that have run out, mail already sent,
- * expired sessions, and invite codes that have expired or have no use left. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
+ * expired sessions, invite codes that have expired or have no use left, and photos uploaded a day ago and never saved with an entry. Each is one DELETE of rows that nothing reads any more, so it is safe to run in every process
  * at once, at any time: a row one process deleted is simply not there for the other.
  */
 async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<Pruned> {
@@ -65,6 +68,13 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
     .where((eb) => eb.or([eb('uses_left', '<=', 0), eb('expires_at', '<=', nowIso)]))
     .executeTakeFirst();
 
+  // An upload no entry's save attached within a day was left behind (a form closed unsaved): it goes, bytes and all.
+  const photos = await db
+    .deleteFrom('photo')
+    .where('entry_id', 'is', null)
+    .where('created_at', '<', new Date(now.getTime() - UNATTACHED_PHOTO_KEPT_MS).toISOString())
+    .executeTakeFirst();
+
   return {
     loginAttempts: count(loginAttempts),
     passwordChecks: count(passwordChecks),
@@ -73,6 +83,7 @@ async function pruneExpired(db: Kysely<Database>, dialect: Dialect, now: Date): 
     sentMail: count(sentMail),
     sessions: count(sessions),
     invites: count(invites),
+    photos: count(photos),
   };
 }
 

@@ -13,12 +13,17 @@ import { isSignOutPending, readLastSession, rememberSession, setSignOutPending }
 const KEPT_ON_SIGN_OUT = new Set<unknown>([sessionQueryKey[0]]);
 
 /** Nothing of one user may be shown to the next: not in memory, and not in the offline cache. */
+/** The service worker's cache of the journal's photos (vite.config.ts, runtimeCaching). */
+const PHOTO_CACHE = 'journal-photos';
+
 function forgetPersonalData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !KEPT_ON_SIGN_OUT.has(query.queryKey[0]) });
   void import('../persistence/query-persistence').then((persistence) => persistence.clearPersistedQueries());
   void import('../persistence/journal-copy').then((copy) => copy.forgetJournalCopies());
   // An unsaved entry's text (features/journal/writing/entry-draft.ts).
   storage.remove(STORAGE_KEYS.entryDraft);
+  // The photos the journal showed, kept for offline reading.
+  if (typeof caches !== 'undefined') void caches.delete(PHOTO_CACHE).catch(() => undefined);
 }
 
 /**

@@ -23,6 +23,7 @@ import { up as welcomeSeen } from './020_welcome_seen';
 import { up as entryMood } from './021_entry_mood';
 import { up as ownPrompts } from './022_own_prompts';
 import { up as entryTags } from './023_entry_tags';
+import { up as photos } from './024_photos';
 import { up as monthLookBack } from './025_month_look_back';
 
 /** A migration's change, made on the database it runs on. */
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '021_entry_mood': entryMood,
   '022_own_prompts': ownPrompts,
   '023_entry_tags': entryTags,
+  '024_photos': photos,
   '025_month_look_back': monthLookBack,
 };
 

@@ -33,6 +33,8 @@ export interface Candidate {
   /** Tags the source gives apart from the text (our own export's, Day One's, a CSV column's); checked with the text. */
   tags?: string[] | undefined;
   text: EntryText;
+  /** The entry's photos in order, as the paths of their files in the zip that was imported (ours, Day One's). */
+  photos?: string[] | undefined;
   /** Where the source has rows (CSV), the row's number, for a refusal to point at. */
   row: number | null;
 }

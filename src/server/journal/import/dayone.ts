@@ -15,6 +15,7 @@ import {
 } from './candidates';
 import { MAX_TAGS, tagFromName } from '../../../shared/tags';
 import { inTimeZone } from '../../zoned-time';
+import { MAX_PHOTOS_PER_ENTRY } from '../../../shared/photos';
 
 /**
  * Day One's JSON export: `{ metadata, entries: [...] }`, one file per journal (Journal.json for the default one),
@@ -35,6 +36,25 @@ const entrySchema = z.object({
 });
 
 const documentSchema = z.object({ entries: z.array(z.unknown()) });
+
+/** A photo of a Day One entry, as far as finding its file goes: the zip holds it as photos/<md5>.<type>. */
+const photoSchema = z.object({
+  md5: z.string().regex(/^[0-9a-f]{32}$/i),
+  type: z.string().regex(/^[a-z0-9]{1,5}$/i),
+  orderInEntry: z.number().optional(),
+});
+
+/** The paths in the zip of an entry's photos, in their order, up to what an entry holds. */
+function photoPaths(photos: readonly unknown[]): string[] {
+  return photos
+    .flatMap((raw) => {
+      const photo = photoSchema.safeParse(raw);
+      return photo.success ? [photo.data] : [];
+    })
+    .sort((a, b) => (a.orderInEntry ?? 0) - (b.orderInEntry ?? 0))
+    .slice(0, MAX_PHOTOS_PER_ENTRY)
+    .map((photo) => `photos/${photo.md5}.${photo.type}`);
+}
 
 type DayOneEntry = z.infer<typeof entrySchema>;
 
@@ -128,7 +148,7 @@ class KeepDeflated implements UnzipDecoder {
  * before it is unpacked; any other is unpacked by zlib in pieces of 16 kB, counted as they come, and refused as soon
  * as they pass the limit (a zip bomb). Photos and other media are never unpacked.
  */
-function jsonFilesInZip(bytes: Uint8Array, journalBytes: number): Uint8Array[] {
+export function jsonFilesInZip(bytes: Uint8Array, journalBytes: number): Uint8Array[] {
   const files: Uint8Array[] = [];
   let kept = 0;
   let failure: Error | undefined;
@@ -182,17 +202,19 @@ function jsonFilesInZip(bytes: Uint8Array, journalBytes: number): Uint8Array[] {
   return files;
 }
 
-function isZip(bytes: Uint8Array): boolean {
+export function isZip(bytes: Uint8Array): boolean {
   return ZIP_SIGNATURE.every((byte, index) => bytes[index] === byte);
 }
 
 /**
  * A Day One export, as its JSON or the zip that holds it (every journal in the zip). Each entry's day and offset
  * are those of its own time zone; its text goes onto the prompts (textOnPrompts), with its place added to the memory
- * as a labelled line, and its tags are its tags. Photos and other media are not imported, and the notes say how many.
+ * as a labelled line, and its tags are its tags. From the zip, its photos come with it; other media are not imported,
+ * nor photos from the JSON alone, and the notes say how many.
  */
 export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedFile {
-  const documents = isZip(bytes) ? jsonFilesInZip(bytes, maxJournalBytes) : [bytes];
+  const zipped = isZip(bytes);
+  const documents = zipped ? jsonFilesInZip(bytes, maxJournalBytes) : [bytes];
   const candidates: Candidate[] = [];
   const refused: Refusal[] = [];
   let media = 0;
@@ -217,8 +239,14 @@ export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedF
         unknownZones += 1;
         zoned = { localDate: created.slice(0, 10), utcOffset: 0 };
       }
+      // In a zip, the photos come with their entry (the importer reads their files); the rest of the media does not.
+      const photos = zipped ? photoPaths(data.photos ?? []) : [];
       media +=
-        (data.photos?.length ?? 0) + (data.videos?.length ?? 0) + (data.audios?.length ?? 0) + (data.pdfAttachments?.length ?? 0);
+        (data.photos?.length ?? 0) -
+        photos.length +
+        (data.videos?.length ?? 0) +
+        (data.audios?.length ?? 0) +
+        (data.pdfAttachments?.length ?? 0);
       const text = textOnPrompts(unescapeMarkdown((data.text ?? '').replace(MOMENT_LINK, '')));
       const place = placeOf(data.location);
       if (place) text.memory = [text.memory, `Place: ${place}`].filter(Boolean).join('\n\n');
@@ -232,16 +260,65 @@ export function parseDayOne(bytes: Uint8Array, maxJournalBytes: number): ParsedF
         utcOffset: zoned.utcOffset,
         ...(tags.length ? { tags } : {}),
         text,
+        ...(photos.length > 0 ? { photos } : {}),
         row: null,
       });
     });
   }
   const notes: string[] = [];
   if (media > 0) {
-    notes.push(`${media.toLocaleString('en-US')} ${media === 1 ? 'photo or file is' : 'photos and files are'} not imported: the journal keeps text only.`);
+    notes.push(
+      zipped
+        ? `${media.toLocaleString('en-US')} ${media === 1 ? 'video, sound or other file is' : 'videos, sounds and other files are'} not imported: the journal keeps text and photos only.`
+        : `${media.toLocaleString('en-US')} ${media === 1 ? 'photo or file is' : 'photos and files are'} not imported: the journal keeps text only, and photos come with Day One's zip export.`,
+    );
   }
   if (unknownZones > 0) {
     notes.push(`${unknownZones.toLocaleString('en-US')} ${unknownZones === 1 ? 'entry has' : 'entries have'} no time zone this server knows, and ${unknownZones === 1 ? 'is' : 'are'} dated in UTC.`);
   }
   return { candidates, refused, notes };
+}
+
+/**
+ * The files of a zip named in `wanted` (an imported journal's photos), each unpacked whole: together no larger than
+ * `totalBytes`, each no larger than `eachBytes`, counted as they unpack as for the journals (a zip bomb stops at the
+ * limit). A file missing, too large or damaged is left out; the caller says which photos it could not bring in.
+ */
+export function filesInZip(
+  bytes: Uint8Array,
+  wanted: ReadonlySet<string>,
+  { totalBytes, eachBytes }: { totalBytes: number; eachBytes: number },
+): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  let kept = 0;
+  const unzip = new Unzip((file: UnzipFile) => {
+    if (!wanted.has(file.name) || files.has(file.name)) return;
+    if (file.compression !== 0 && file.compression !== KeepDeflated.compression) return;
+    if (file.originalSize !== undefined && (file.originalSize > eachBytes || kept + file.originalSize > totalBytes)) return;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (error, data, final) => {
+      if (error) return;
+      chunks.push(data);
+      if (!final) return;
+      const whole = Buffer.concat(chunks);
+      chunks.length = 0;
+      try {
+        const room = Math.min(eachBytes, totalBytes - kept);
+        const unpacked = file.compression === 0 ? whole : inflateRawSync(whole, { maxOutputLength: Math.max(1, room) });
+        if (unpacked.length > room) return;
+        kept += unpacked.length;
+        files.set(file.name, unpacked);
+      } catch {
+        // Too large or damaged: left out.
+      }
+    };
+    file.start();
+  });
+  unzip.register(KeepDeflated);
+  try {
+    unzip.push(bytes, true);
+  } catch {
+    // A damaged zip: the files read before the damage are kept.
+  }
+  return files;
 }

@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
       ],
       firstDate: '2019-03-01',
       lastDate: '2019-07-10',
-      notes: ['1 photo or file is not imported: the journal keeps text only.'],
+      notes: ["1 photo or file is not imported: the journal keeps text only, and photos come with Day One's zip export."],
     });
     // Nothing is written by a preview.
     expect(await day(agent, '2019-03-01')).toEqual([]);
@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)('importing a journal on %s', (kind) => {
     expect((await stats(agent)).totalEntries).toBe(2);
   });
 
-  it('reads the same Day One journal from the zip that holds it, and leaves the photos out', async () => {
+  it('reads the same Day One journal from the zip that holds it', async () => {
     const { agent } = await signUpAndVerify(h);
     const zip = zipSync({
       'Journal.json': strToU8(JSON.stringify(dayOneExport())),

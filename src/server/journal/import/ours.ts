@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { dayKeySchema, moodSchema, utcOffsetSchema } from '../../../shared/entry-schemas';
+import { photoIdSchema } from '../../../shared/photo-schemas';
+import { MAX_PHOTOS_PER_ENTRY } from '../../../shared/photos';
 import { MAX_TAGS } from '../../../shared/tags';
-import { EXPORT_FORMAT_NAME, EXPORT_VERSION } from '../export';
+import { EXPORT_FORMAT_NAME, EXPORT_VERSION, photoFileInZip } from '../export';
+import { isZip, jsonFilesInZip } from './dayone';
 import {
   type Candidate,
   countEntries,
@@ -34,6 +37,8 @@ const entrySchema = z.object({
   editedOn: dayKeySchema.optional(),
   // How the day felt; left out by older exports and by entries without one.
   mood: moodSchema.optional(),
+  // The entry's photos, by id; their files come with it only in the zip export.
+  photos: z.array(z.object({ id: photoIdSchema })).max(MAX_PHOTOS_PER_ENTRY).optional(),
   // The answers to the writer's own prompts, each with its wording; left out by older exports and other entries.
   answers: z.array(z.object({ prompt: text, answer: text })).optional(),
   // Its tags, as the entry had them (checked with the text); left out by older exports and by entries without any.
@@ -57,8 +62,11 @@ function dayOf(entry: unknown): string | null {
  * Our own JSON export, read back: every entry keeps its id (where it is free), its day, its offset, its times and its
  * four texts exactly, so an account restored from its export holds the same journal.
  */
-export function parseOurs(bytes: Uint8Array): ParsedFile {
-  const document = parseJson(fileText(bytes));
+export function parseOurs(bytes: Uint8Array, maxJournalBytes: number): ParsedFile {
+  // The zip export: journal.json beside the photos, whose files the importer reads from the zip itself.
+  const zipped = isZip(bytes);
+  const json = zipped ? findJournal(jsonFilesInZip(bytes, maxJournalBytes)) : bytes;
+  const document = parseJson(fileText(json));
   countEntries(document);
   const head = headSchema.safeParse(document);
   if (!head.success) throw new UnreadableFile('The file is not a Gratitude Journal export (JSON).');
@@ -90,6 +98,7 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       addedOn: entry.addedOn,
       editedOn: entry.editedOn,
       mood: entry.mood ?? undefined,
+      photos: zipped && entry.photos?.length ? entry.photos.map((photo) => photoFileInZip(photo.id)) : undefined,
       answers: entry.answers,
       tags: entry.tags,
       text: {
@@ -101,5 +110,18 @@ export function parseOurs(bytes: Uint8Array): ParsedFile {
       row: null,
     });
   });
-  return { candidates, refused, notes: [] };
+  const withPhotos = head.data.entries.filter((raw) => (raw as { photos?: unknown[] } | null)?.photos?.length).length;
+  const notes =
+    !zipped && withPhotos > 0
+      ? [`${withPhotos.toLocaleString('en-US')} ${withPhotos === 1 ? 'entry has' : 'entries have'} photos, which only the zip export holds: they are not imported from this file.`]
+      : [];
+  return { candidates, refused, notes };
+}
+
+/** The zip export's journal.json: the one JSON file at its top that calls itself our export. */
+function findJournal(documents: Uint8Array[]): Uint8Array {
+  const start = `{"format":"${EXPORT_FORMAT_NAME}"`;
+  const ours = documents.find((document) => Buffer.from(document.subarray(0, start.length)).toString('latin1') === start);
+  if (!ours) throw new UnreadableFile('The zip file holds no Gratitude Journal export (journal.json).');
+  return ours;
 }

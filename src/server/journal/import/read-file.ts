@@ -54,7 +54,7 @@ export interface ReadOptions {
 function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): ParsedFile {
   switch (format) {
     case 'ours':
-      return parseOurs(bytes);
+      return parseOurs(bytes, options.maxFileBytes);
     case 'dayone':
       return parseDayOne(bytes, options.maxFileBytes);
     case 'csv':

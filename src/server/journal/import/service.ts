@@ -10,6 +10,8 @@ import type { ImportFormat } from './candidates';
 import type { CsvMappingQuery } from './csv';
 import type { Planned } from './read-file';
 import type { ImportReaders } from './readers';
+import type { PhotoService } from '../../photos/service';
+import { filesInZip, isZip } from './dayone';
 
 /** Refusals listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_REFUSALS = 500;
@@ -86,6 +88,16 @@ export interface ImporterDeps {
   db: Kysely<Database>;
   write: DatabaseHandle['write'];
   now: () => Date;
+  /** Brings the photos of a zip's entries in; without it, an import keeps text only. */
+  photos?: PhotoService;
+  /** The largest photo the server takes, as an upload: a photo of a zip larger than this is left out. */
+  maxPhotoBytes?: number;
+}
+
+/** An entry the import wrote, and the paths of its photos in the zip. */
+interface WrittenWithPhotos {
+  id: string;
+  photos: string[];
 }
 
 /** An imported entry's tags: its own and its answers' `#words`, as a write stores them; checked on reading the file. */
@@ -104,6 +116,8 @@ export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   async run(userId: string, format: ImportFormat, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
+    // The worker takes the file's memory for its own; a zip whose photos come in later is kept here too.
+    const zip = !options.dryRun && this.deps.photos && isZip(bytes) ? Buffer.from(bytes) : undefined;
     // On a worker thread: parsing a file of many megabytes takes a second or more, which on the thread that serves
     // requests would hold up everybody's.
     const file = await this.deps.readers.read(userId, format, bytes, {
@@ -129,8 +143,33 @@ export class JournalImporter {
       ...(file.csv ? { csv: file.csv } : {}),
     };
     if (options.dryRun) return summary;
-    const { imported, skipped } = await this.write(userId, fresh, options.onProgress);
-    return { ...summary, toImport: imported, alreadyInJournal: already + skipped, imported };
+    const { imported, skipped, withPhotos } = await this.write(userId, fresh, options.onProgress);
+    const photoNotes = zip && withPhotos.length > 0 ? await this.bringPhotos(userId, zip, withPhotos) : [];
+    return { ...summary, notes: [...summary.notes, ...photoNotes], toImport: imported, alreadyInJournal: already + skipped, imported };
+  }
+
+  /**
+   * The photos of the entries written, from the zip: unpacked within the file's own limit, decoded and kept as
+   * uploads are (PhotoService.importInto). Notes say how many came in and, for those left out, why.
+   */
+  private async bringPhotos(userId: string, zip: Buffer, written: WrittenWithPhotos[]): Promise<string[]> {
+    const { photos, maxPhotoBytes = zip.length } = this.deps;
+    if (!photos) return [];
+    const wanted = new Set(written.flatMap((entry) => entry.photos));
+    const files = filesInZip(zip, wanted, { totalBytes: zip.length, eachBytes: maxPhotoBytes });
+    let kept = 0;
+    const problems = new Map<string, number>();
+    for (const entry of written) {
+      const result = await photos.importInto(userId, entry.id, entry.photos.map((path) => files.get(path)));
+      kept += result.kept;
+      for (const problem of result.problems) problems.set(problem, (problems.get(problem) ?? 0) + 1);
+      await nextTurn();
+    }
+    const notes = [`${kept.toLocaleString('en-US')} ${kept === 1 ? 'photo' : 'photos'} imported.`];
+    for (const [problem, count] of problems) {
+      notes.push(`${count.toLocaleString('en-US')} ${count === 1 ? 'photo was' : 'photos were'} left out: ${problem}`);
+    }
+    return notes;
   }
 
   /**
@@ -167,9 +206,10 @@ export class JournalImporter {
     userId: string,
     entries: Planned[],
     onProgress: ((done: number, total: number) => void) | undefined,
-  ): Promise<{ imported: number; skipped: number }> {
+  ): Promise<{ imported: number; skipped: number; withPhotos: WrittenWithPhotos[] }> {
     let imported = 0;
     let skipped = 0;
+    const withPhotos: WrittenWithPhotos[] = [];
     // The file is read: from now on the count is of entries written.
     onProgress?.(0, entries.length);
     // Time owed to other requests, in milliseconds: timers count whole milliseconds, so a pause waits until at least
@@ -179,9 +219,12 @@ export class JournalImporter {
       const chunk = entries.slice(at, at + CHUNK_SIZE);
       // When the transaction began to run: on SQLite it may wait a turn or more to share its commit with other writes.
       let began: number | undefined;
+      // Those of this chunk written with photos: kept once the transaction has committed, should it run again.
+      let chunkPhotos: WrittenWithPhotos[] = [];
       try {
         const written = await this.deps.write(async (trx) => {
           began ??= performance.now();
+          chunkPhotos = [];
           let count = 0;
           for (const { candidate, localDay, ids } of chunk) {
             const stored = await insertEntry(trx, {
@@ -200,11 +243,13 @@ export class JournalImporter {
               ...candidate.text,
             });
             if (stored) count += 1;
+            if (stored && candidate.photos?.length) chunkPhotos.push({ id: ids[0] ?? '', photos: candidate.photos });
           }
           return count;
         });
         imported += written;
         skipped += chunk.length - written;
+        withPhotos.push(...chunkPhotos);
       } catch (cause) {
         throw new ImportInterrupted(imported, entries.length, { cause });
       }
@@ -229,6 +274,6 @@ export class JournalImporter {
       await pause(owed);
       owed = Math.max(0, owed - (performance.now() - pausing));
     }
-    return { imported, skipped };
+    return { imported, skipped, withPhotos };
   }
 }

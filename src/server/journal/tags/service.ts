@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ReadCache } from '../read-cache';
-import { findEntriesByIds, parsedAnswers, storedAnswers } from '../repository';
+import { findEntriesByIds, parsedAnswers, storedAnswers, withPhotos } from '../repository';
 import { decodeCursor, encodeCursor } from '../service';
 import {
   bumpVersion,
@@ -65,7 +65,8 @@ export class TagService {
     const ids = await entryIdsWithTag(this.deps.db, userId, query.tag, { limit: query.limit + 1, after });
     const pageIds = ids.slice(0, query.limit);
     const found = new Map((await findEntriesByIds(this.deps.db, userId, pageIds)).map((entry) => [entry.id, entry]));
-    const entries = pageIds.flatMap((id) => found.get(id) ?? []);
+    // With their photos, as the day and month pages draw them.
+    const entries = await withPhotos(this.deps.db, userId, pageIds.flatMap((id) => found.get(id) ?? []));
     const last = entries.at(-1);
     const page: EntryPage = { entries, nextCursor: ids.length > query.limit && last ? encodeCursor(last) : null };
     const body = JSON.stringify(page);

@@ -14,6 +14,7 @@ import { lookBackKeys } from '../look-back/api';
 import { knownJournal, statsWithPendingWrites } from '../stats/pending-stats';
 import { Outbox, parseQueue, type EntryWrite, type OutboxStore, type PendingWrite, type SubmitResult } from './outbox';
 import { unsentWrites } from './unsent-writes';
+import { forgetWaitingPhotos, isWaitingPhoto, uploadWaitingPhotos } from '../photos/waiting-photos';
 
 /** After a round stalled on a server error (5xx, 401...) while the server answers, when to try again. */
 export const SYNC_RETRY_MS = 30_000;
@@ -33,7 +34,15 @@ async function oneTabAtATime(task: () => Promise<boolean>): Promise<boolean> {
   return await navigator.locks.request('gratitude-journal-outbox', task);
 }
 
-async function sendWrite(write: PendingWrite): Promise<JournalEntry | null> {
+/** The write's content with its photos added offline uploaded first, named by their server ids. */
+async function withPhotosSent<T extends { content: EntryContent }>(write: T): Promise<T> {
+  const photos = write.content.photos;
+  if (!photos?.some(isWaitingPhoto)) return write;
+  return { ...write, content: { ...write.content, photos: await uploadWaitingPhotos(photos) } };
+}
+
+async function sendWrite(queued: PendingWrite): Promise<JournalEntry | null> {
+  const write = queued.kind === 'delete' ? queued : await withPhotosSent(queued);
   switch (write.kind) {
     case 'create':
       return journalApi.create({
@@ -161,7 +170,10 @@ export function startSync(userId: string, queryClient: QueryClient, reports: Syn
   const outbox = new Outbox<JournalEntry | null>({
     store: storedQueue(userId),
     send: sendWrite,
-    onSent: (write, answer) => showConfirmed(queryClient, write, answer),
+    onSent: (write, answer) => {
+      showConfirmed(queryClient, write, answer);
+      if (write.kind !== 'delete' && write.content.photos) void forgetWaitingPhotos(write.content.photos).catch(() => undefined);
+    },
     onRefused: reports.refused,
     onDeliveredAfterWaiting: reports.deliveredAfterWaiting,
     onSynced: () => refreshJournal(queryClient),

@@ -15,6 +15,8 @@ interface WriteContent {
   answers?: PromptAnswer[];
   /** The entry's chips (src/shared/tags.ts); left out keeps an entry's (writes queued before tags have none). */
   tags?: string[];
+  /** The ids of the entry's photos, uploaded before it was saved; left out keeps an edited entry's own. */
+  photos?: string[];
 }
 
 /**
@@ -58,13 +60,14 @@ const text = (value: unknown): value is string => typeof value === 'string';
 /** The content of a stored write, with only its own fields; undefined when it is not one. */
 function readContent(value: unknown): WriteContent | undefined {
   if (!isFields(value)) return undefined;
-  const { gratitude, celebration, manifestation, memory, mood, answers, tags } = value;
+  const { gratitude, celebration, manifestation, memory, mood, answers, tags, photos } = value;
   if (!text(gratitude) || !text(celebration) || !text(manifestation)) return undefined;
   if (memory !== undefined && !text(memory)) return undefined;
   if (mood !== undefined && mood !== null && !isMood(mood)) return undefined;
   const ownAnswers = answers === undefined ? undefined : readAnswers(answers);
   if (ownAnswers === null || (ownAnswers && Array.isArray(answers) && ownAnswers.length !== answers.length)) return undefined;
   if (tags !== undefined && !(Array.isArray(tags) && tags.length <= MAX_TAGS && tags.every(isTagName))) return undefined;
+  if (photos !== undefined && !(Array.isArray(photos) && photos.every(text))) return undefined;
   return {
     gratitude,
     celebration,
@@ -73,6 +76,7 @@ function readContent(value: unknown): WriteContent | undefined {
     ...(mood === undefined ? {} : { mood }),
     ...(ownAnswers === undefined ? {} : { answers: ownAnswers }),
     ...(tags === undefined ? {} : { tags: tags as string[] }),
+    ...(photos === undefined ? {} : { photos: photos as string[] }),
   };
 }
 

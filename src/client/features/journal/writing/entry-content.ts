@@ -4,6 +4,7 @@ import type { Mood } from '../../../../shared/mood';
 import { hasNoAnswer, type PromptAnswer } from '../../../../shared/prompts';
 import { isBlankEntry } from '../../../../shared/entry-fields';
 import { ApiError } from '../../../lib/api';
+import { isWaitingPhoto } from '../photos/local-id';
 
 export { PROMPTS } from '../../../../shared/entry-fields';
 
@@ -24,12 +25,28 @@ export function valuesOf(entry: JournalEntry): EntryValues {
 
 /**
  * What is sent: the memory only while the memory section is on (docs/product.md §3), and the mood when one is given
- * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own).
+ * (null clears an entry's mood; left out, a new entry has none and an edited one keeps its own), the chips and the
+ * photos.
  */
-export function contentOf(values: EntryValues, showMemory: boolean, mood?: Mood | null, tags?: string[]): EntryContent {
+export function contentOf(
+  values: EntryValues,
+  showMemory: boolean,
+  mood?: Mood | null,
+  tags?: string[],
+  photos?: string[],
+): EntryContent {
   const { gratitude, celebration, manifestation, memory } = values;
   const text = showMemory ? { gratitude, celebration, manifestation, memory } : { gratitude, celebration, manifestation };
-  return { ...text, ...(mood === undefined ? {} : { mood }), ...(tags === undefined ? {} : { tags }) };
+  return { ...text, ...extras(mood, tags, photos) };
+}
+
+/** The mood, chips and photos' ids, each only when given (left out, an edited entry keeps its own). */
+function extras(mood?: Mood | null, tags?: string[], photos?: string[]): Partial<EntryContent> {
+  return {
+    ...(mood === undefined ? {} : { mood }),
+    ...(tags === undefined ? {} : { tags }),
+    ...(photos === undefined ? {} : { photos }),
+  };
 }
 
 /** The answers a form would save, for the `#words` they type (src/shared/tags.ts). */
@@ -39,11 +56,16 @@ export function answersOf(values: EntryValues, showMemory: boolean): string[] {
 
 /**
  * What is sent for an entry of the writer's own prompts: each prompt's wording with its answer, the four texts empty,
- * and the mood and tags as contentOf sends them.
+ * and the mood, tags and photos as contentOf sends them.
  */
-export function answersContent(answers: readonly PromptAnswer[], mood?: Mood | null, tags?: string[]): EntryContent {
+export function answersContent(
+  answers: readonly PromptAnswer[],
+  mood?: Mood | null,
+  tags?: string[],
+  photos?: string[],
+): EntryContent {
   const text = { gratitude: '', celebration: '', manifestation: '', answers: answers.map(({ prompt, answer }) => ({ prompt, answer })) };
-  return { ...text, ...(mood === undefined ? {} : { mood }), ...(tags === undefined ? {} : { tags }) };
+  return { ...text, ...extras(mood, tags, photos) };
 }
 
 /** Whether nothing is written: no text of the app's own prompts, or no answer to the writer's own. */
@@ -62,10 +84,17 @@ export function loadContentCheck(): Promise<typeof import('./entry-check')> {
   return contentCheck;
 }
 
-/** Why the content cannot be saved, in the words of the schema the server also uses; null when it can. */
+/**
+ * Why the content cannot be saved, in the words of the schema the server also uses; null when it can. Photos added
+ * offline are named on this device only until the outbox uploads them, so the check counts them without their names.
+ */
 export async function contentProblem(content: EntryContent): Promise<string | null> {
-  return (await loadContentCheck()).contentProblem(content);
+  const photos = content.photos?.map((id, index) => (isWaitingPhoto(id) ? standIn(index) : id));
+  return (await loadContentCheck()).contentProblem(photos ? { ...content, photos } : content);
 }
+
+/** A well-formed photo id of its own for each waiting photo, for the check alone: none is ever sent. */
+const standIn = (index: number) => `waiting${String(index).padStart(15, '0')}`;
 
 /** The journal's rules about which day may be written to (docs/product.md §5), whose refusals say why. */
 const DAY_RULES: readonly string[] = ['today-only', 'edit-today-only'];

@@ -49,6 +49,19 @@ describe('entry drafts', () => {
     expect(readDraft('user-1', '2026-11-23')).toBeNull();
   });
 
+  it('keeps the photos uploaded so far with their sizes, in order, and no list that is not of photos', () => {
+    const photos = [
+      { id: 'Qm9vbWVyYW5nLXBob3RvLTE', width: 2048, height: 1536, thumbWidth: 480, thumbHeight: 360 },
+      { id: 'Qm9vbWVyYW5nLXBob3RvLTI', width: 600, height: 800, thumbWidth: 360, thumbHeight: 480 },
+    ];
+    keepDraft({ ...draft, tags: ['garden'], photos });
+    expect(readDraft('user-1', '2026-11-23')).toEqual({ ...draft, tags: ['garden'], photos });
+    for (const wrong of [[{ id: 'x' }], [{ ...photos[0], width: -1 }], 'photo', Array(11).fill(photos[0])]) {
+      saved.set(STORAGE_KEYS.entryDraft, JSON.stringify({ ...draft, photos: wrong }));
+      expect(readDraft('user-1', '2026-11-23')).toBeNull();
+    }
+  });
+
   it('forgets a draft when asked', () => {
     keepDraft(draft);
     clearDraft();

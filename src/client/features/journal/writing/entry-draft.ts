@@ -1,6 +1,7 @@
 import { ENTRY_FIELDS, isBlankEntry } from '../../../../shared/entry-fields';
 import { isMood, type Mood } from '../../../../shared/mood';
 import { hasNoAnswer, type PromptAnswer, readAnswers } from '../../../../shared/prompts';
+import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY } from '../../../../shared/photos';
 import { isTagName } from '../../../../shared/tags';
 import { STORAGE_KEYS } from '../../../lib/constants';
 import { storage } from '../../../lib/storage';
@@ -24,6 +25,8 @@ export interface EntryDraft {
   answers?: PromptAnswer[];
   /** The chips added so far; absent in drafts kept before tags. */
   tags?: string[];
+  /** The photos uploaded so far, in order (an upload not saved with an entry is kept by the server for a day). */
+  photos?: EntryPhoto[];
 }
 
 /** The draft of `userId` for `day`, or null when there is none (or only someone else's, or another day's). */
@@ -52,11 +55,22 @@ export function clearDraft(): void {
 
 function isDraft(value: unknown): value is EntryDraft {
   if (typeof value !== 'object' || value === null) return false;
-  const { userId, day, id, values, mood, answers, tags } = value as Record<string, unknown>;
+  const { userId, day, id, values, mood, answers, tags, photos } = value as Record<string, unknown>;
   if (typeof userId !== 'string' || typeof day !== 'string' || typeof id !== 'string') return false;
   if (mood !== undefined && mood !== null && !isMood(mood)) return false;
   if (answers !== undefined && readAnswers(answers) === null) return false;
   if (tags !== undefined && !(Array.isArray(tags) && tags.every(isTagName))) return false;
+  if (photos !== undefined && !(Array.isArray(photos) && photos.length <= MAX_PHOTOS_PER_ENTRY && photos.every(isPhoto))) {
+    return false;
+  }
   if (typeof values !== 'object' || values === null) return false;
   return ENTRY_FIELDS.every((field) => typeof (values as Record<string, unknown>)[field] === 'string');
+}
+
+const SIZES = ['width', 'height', 'thumbWidth', 'thumbHeight'] as const;
+
+function isPhoto(value: unknown): value is EntryPhoto {
+  if (typeof value !== 'object' || value === null) return false;
+  const photo = value as Record<string, unknown>;
+  return typeof photo.id === 'string' && SIZES.every((size) => Number.isInteger(photo[size]) && (photo[size] as number) > 0);
 }

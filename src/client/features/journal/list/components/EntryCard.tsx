@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PHOTO_MESSAGES } from '../../../../../shared/photos';
+import { EntryPhotos } from '../../photos/components/EntryPhotos';
+import { type PhotoChoice, PhotoField } from '../../photos/components/PhotoPicker';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { JOURNAL_MESSAGES, OFFLINE_MESSAGES } from '../../../../../shared/messages';
 import { useAuth } from '../../../../lib/session/auth-context';
@@ -29,19 +32,26 @@ import { formatClockTime, formatDayInMonth, formatMonthDay, lateWriteNote } from
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts; its chips. */
+/**
+ * An entry being edited: its text and its mood (null for none), or its answers to the writer's own prompts; its chips
+ * and its photos.
+ */
 interface EditDraft {
   values: EntryValues;
   mood: Mood | null;
   answers?: PromptAnswer[] | undefined;
   chips: string[];
+  photos: PhotoChoice;
 }
+
+const photoIds = (entry: JournalEntry) => (entry.photos ?? []).map((photo) => photo.id);
 
 /** Whether editing has changed anything the entry would be saved with. */
 function hasChanges(draft: EditDraft, entry: JournalEntry, showMemory: boolean): boolean {
   const now = contentOf(draft.values, showMemory);
   const before = contentOf(valuesOf(entry), showMemory);
   if (draft.mood !== (entry.mood ?? null)) return true;
+  if (draft.photos.uploading || draft.photos.ids.join(',') !== photoIds(entry).join(',')) return true;
   if (draft.answers?.some((answer, index) => answer.answer !== entry.answers?.[index]?.answer)) return true;
   if (draft.chips.join(' ') !== chipsOf(entry.tags, writtenTexts(entry)).join(' ')) return true;
   return (Object.keys(now) as (keyof typeof now)[]).some((field) => now[field] !== before[field]);
@@ -78,6 +88,10 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
   const editing = draft !== null;
+  const onPhotos = useCallback(
+    (photos: PhotoChoice) => setDraft((current) => (current ? { ...current, photos } : current)),
+    [],
+  );
   useEffect(() => {
     if (editing) void loadContentCheck().catch(() => undefined);
   }, [editing]);
@@ -119,12 +133,16 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || update.isPending || checking.current) return;
+    if (draft.photos.uploading) {
+      toast.error(PHOTO_MESSAGES.stillUploading);
+      return;
+    }
     // The mood is always sent with an edit: null takes it off the entry.
     // An entry of the writer's own prompts is edited under the wording it was written with.
-    // So are the chips: an empty list takes the last one off.
+    // So are the chips: an empty list takes the last one off; and the photos, as the list to keep.
     const content = draft.answers
-      ? answersContent(draft.answers, draft.mood, draft.chips)
-      : contentOf(draft.values, showMemory, draft.mood, draft.chips);
+      ? answersContent(draft.answers, draft.mood, draft.chips, draft.photos.ids)
+      : contentOf(draft.values, showMemory, draft.mood, draft.chips, draft.photos.ids);
     checking.current = true;
     const problem = await contentProblem(content).finally(() => {
       checking.current = false;
@@ -176,6 +194,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
                     mood: entry.mood ?? null,
                     answers: entry.answers,
                     chips: chipsOf(entry.tags, writtenTexts(entry)),
+                    photos: { ids: photoIds(entry), uploading: false, uploaded: entry.photos ?? [] },
                   })
                 }
               >
@@ -235,6 +254,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
             disabled={update.isPending}
             onChange={(chips) => setDraft((current) => (current ? { ...current, chips } : current))}
           />
+          <PhotoField initial={entry.photos} disabled={update.isPending} onChange={onPhotos} />
           <div className="form-actions">
             <Button type="submit" busy={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -259,6 +279,7 @@ export function EntryCard({ entry, pending = false, today, inMonth, onDelete, de
           ))}
         </dl>
       )}
+      {!draft && entry.photos && <EntryPhotos photos={entry.photos} />}
       {!draft && entry.tags && entry.tags.length > 0 && <TagLinks tags={entry.tags} />}
       <Dialog
         open={askDiscard}

@@ -5,6 +5,7 @@ import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { journalDayPath } from '../../../../lib/paths';
 import { buttonClassName } from '../../../../ui/Button';
 import { formatDayHeading } from '../../list/journal-view';
+import { EntryPhotos } from '../../photos/components/EntryPhotos';
 import { AnswerText } from '../../reading/components/AnswerText';
 import { shownAnswers } from '../../reading/entry-answers';
 
@@ -65,6 +66,7 @@ export function LookBackEntry({ entry, quote = false }: { entry: JournalEntry; q
           ))}
         </dl>
       )}
+      {entry.photos && <EntryPhotos photos={entry.photos} />}
       <div className="look-back-links">
         {rest.length > 0 && (
           <button

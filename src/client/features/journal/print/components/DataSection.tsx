@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { todayKey } from '../../../../lib/today';
 import { buttonClassName } from '../../../../ui/Button';
+import { PhotoSpace } from '../../photos/components/PhotoSpace';
 import { currentRange, describeRange, printPath, type PrintRangeKind } from '../print-range';
 
 const PRINT_CHOICES: readonly { kind: PrintRangeKind; label: string }[] = [
@@ -11,7 +12,7 @@ const PRINT_CHOICES: readonly { kind: PrintRangeKind; label: string }[] = [
 ];
 
 /**
- * "Your data": the whole journal as a download, made by the server as it is read (GET /api/export), and the
+ * "Your data": the space the writer's photos take of their quota, the whole journal as a download, made by the server as it is read (GET /api/export), and the
  * printable view (/print), which the browser prints or saves as a PDF. The download addresses work with the session
  * cookie from a script too, for backups of one's own.
  */
@@ -31,7 +32,11 @@ export function DataSection() {
         <a className={buttonClassName('secondary')} href="/api/export?format=markdown" download>
           Download as Markdown
         </a>
+        <a className={buttonClassName('secondary')} href="/api/export?format=zip" download>
+          Download with photos (zip)
+        </a>
       </div>
+      <PhotoSpace />
       <p className="muted data-print-intro">
         Or make a printed copy, one day to a page, and keep it on paper or save it as a PDF.
       </p>

@@ -19,6 +19,7 @@ import {
 } from '../journal-export';
 import { describeRange, emptyRangeMessage, printPath, readPrintRange } from '../print-range';
 import { RangePicker } from './RangePicker';
+import { photoUrl } from '../../../../../shared/photos';
 import '../../../../styles/print.css';
 
 function PrintedEntry({ entry }: { entry: ExportedEntry }) {
@@ -40,6 +41,19 @@ function PrintedEntry({ entry }: { entry: ExportedEntry }) {
           </div>
         ))}
       </dl>
+      {entry.photos && (
+        <div className="print-photos">
+          {entry.photos.map((photo, index) => (
+            <img
+              key={photo.id}
+              src={photoUrl(photo.id, 'full')}
+              width={photo.width}
+              height={photo.height}
+              alt={`Photo ${index + 1} of ${entry.photos?.length ?? 0}`}
+            />
+          ))}
+        </div>
+      )}
     </article>
   );
 }

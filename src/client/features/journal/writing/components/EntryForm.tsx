@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { PHOTO_MESSAGES } from '../../../../../shared/photos';
+import { type PhotoChoice, PhotoField } from '../../photos/components/PhotoPicker';
 import { newEntryId } from '../../../../../shared/entry-id';
 import type { EntryField } from '../../../../../shared/entry-fields';
 import { OWN_PROMPTS, promptsOfTheDay, type PromptAnswer } from '../../../../../shared/prompts';
@@ -70,11 +72,14 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   const firstFieldRef = useRef<HTMLTextAreaElement>(null);
   const [refocusRequest, setRefocusRequest] = useState(0);
   const headingId = useId();
-  // A new entry without a mood or chips leaves them out.
+  const [photos, setPhotos] = useState<PhotoChoice>({ ids: [], uploading: false, uploaded: [] });
+  const onPhotos = useCallback((choice: PhotoChoice) => setPhotos(choice), []);
+  // A new entry without a mood, chips or photos leaves them out.
   const sentChips = chips.length > 0 ? chips : undefined;
+  const sentPhotos = photos.ids.length > 0 ? photos.ids : undefined;
   const content = answers
-    ? answersContent(answers, mood ?? undefined, sentChips)
-    : contentOf(values, showMemory, mood ?? undefined, sentChips);
+    ? answersContent(answers, mood ?? undefined, sentChips, sentPhotos)
+    : contentOf(values, showMemory, mood ?? undefined, sentChips, sentPhotos);
   // A save waits for the check of its content; a second press meanwhile does nothing.
   const checking = useRef(false);
 
@@ -83,8 +88,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
   }, []);
 
   useEffect(() => {
-    if (userId) keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips });
-  }, [userId, day, entryId, values, mood, answers, chips]);
+    if (!userId) return;
+    const uploaded = photos.uploaded.length > 0 ? { photos: photos.uploaded } : {};
+    keepDraft({ userId, day, id: entryId, values, mood, ...(answers ? { answers } : {}), tags: chips, ...uploaded });
+  }, [userId, day, entryId, values, mood, answers, chips, photos.uploaded]);
 
   /** Leaves without saving: what was written is given up. */
   function leave() {
@@ -107,6 +114,10 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
     if (create.isPending || checking.current) return;
     if (isBlankContent(content)) {
       setDialog('empty');
+      return;
+    }
+    if (photos.uploading) {
+      toast.error(PHOTO_MESSAGES.stillUploading);
       return;
     }
     checking.current = true;
@@ -168,6 +179,7 @@ export function EntryForm({ day: pastDay, onSaved, onLeave }: EntryFormProps) {
           onChange={setChips}
           disabled={create.isPending}
         />
+        <PhotoField initial={draft?.photos} disabled={create.isPending} onChange={onPhotos} />
         <div className="form-actions entry-form-actions">
           <Button type="submit" className="btn-large" busy={create.isPending}>
             {create.isPending ? 'Saving...' : 'Save Entry'}
