@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { LIGHTHOUSE_RUNS, LONG_JOURNAL, SCRIPT_TIME_RUNS, benchFirstScreen, benchLighthouse } from './client';
+import { benchDayView } from './day-view';
 import { benchNewDevice, FILL_CPU_SLOWDOWN, NEW_DEVICE_JOURNAL } from './new-device';
 import { benchExport, type ImportBench, LOAD_CONNECTIONS, LOAD_SECONDS, type TailResult } from './data';
 import { benchJournal } from './journal';
@@ -17,11 +18,11 @@ import type { LoadResult } from './support';
 
 /**
  * `npm run bench [-- part ...]`: parts are journal, lookback, floor, isolation, memory, client, newdevice, data,
- * importsafety, reminders, push, search, tags, insights (default: all).
+ * importsafety, reminders, push, search, tags, dayview, insights (default: all).
  * BENCH_SOAK_SECONDS sets the memory soak (default 600). Writes bench/RESULTS.md: a run of every part writes it
  * whole; a run of some parts replaces only their sections and keeps the others as the last run wrote them.
  */
-const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags', 'insights'] as const;
+const ALL = ['journal', 'lookback', 'floor', 'isolation', 'memory', 'client', 'newdevice', 'data', 'importsafety', 'reminders', 'push', 'search', 'tags', 'dayview', 'insights'] as const;
 type Part = (typeof ALL)[number];
 const requested = process.argv.slice(2).filter((arg): arg is Part => (ALL as readonly string[]).includes(arg));
 const parts = new Set<Part>(requested.length ? requested : ALL);
@@ -42,6 +43,7 @@ const HEADINGS: Record<Part, string[]> = {
   push: ['## Reminders with notifications'],
   search: ['## Search'],
   tags: ['## Tags'],
+  dayview: ['## The day view of'],
   insights: ['## Insights'],
 };
 
@@ -448,6 +450,22 @@ async function main() {
       }),
       '',
       `- A tag's entries among ${others} entries of others: ${among.reads.map((read) => `${read.label.split(' (')[0]}: ${ratio(read.p50, among.dayList.p50)}x`).join('; ')} the day list's uncached p50 (goal: within 3x).`,
+      '',
+    );
+  }
+  if (parts.has('dayview')) {
+    begin('dayview');
+    const { plain, own } = await benchDayView();
+    log(
+      "## The day view of one's own prompts, mood and tags",
+      '',
+      "Today's list (GET /api/entries?day, answer cache off) of two writers with three entries each, read in turns (5 rounds of 3 s, the median round): one on the app's own three prompts, one on five prompts of their own with a mood and five tags on every entry.",
+      '',
+      ...LOAD_HEADER,
+      row("the app's own prompts", plain),
+      row('five own prompts, mood and tags', own),
+      '',
+      `- p50 of one's own prompts, mood and tags: ${(own.p50 / Math.max(0.01, plain.p50)).toFixed(2)}x the plain day view's; requests/s ${pct(own.requestsPerSecond, plain.requestsPerSecond)} of it (goal: within 1.1x).`,
       '',
     );
   }
