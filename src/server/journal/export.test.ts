@@ -72,6 +72,30 @@ describe.each(DATABASE_KINDS)('exporting the journal on %s', (kind) => {
     expect(res.text).not.toContain('Today I want to capture these memories...');
   });
 
+  it('says above an entry how the day felt, its tags, and the day it was added on when that came later', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const plain = await write(agent, { gratitude: 'Nothing more to say' });
+    expect(plain.mood).toBeUndefined();
+    const res = await agent.post('/api/entries', {
+      content: { gratitude: 'Tea in the #garden with #best_friends', celebration: '', manifestation: '', mood: 4 },
+      localDate: TODAY,
+    });
+    expect(res.status, res.text).toBe(201);
+    expect((await agent.patch('/api/profile', { preferences: { writePastDays: true } })).status).toBe(200);
+    const late = await agent.post('/api/entries', {
+      content: { gratitude: 'Written a day late', celebration: '', manifestation: '', mood: 1 },
+      localDate: TODAY,
+      day: '2026-03-14',
+    });
+    expect(late.status, late.text).toBe(201);
+
+    const markdown = (await agent.get('/api/export?format=markdown')).text;
+    expect(markdown).toContain('## Saturday, March 14, 2026\n\n*Felt Rough · Added on 2026-03-15*\n');
+    expect(markdown).toContain('\n*Felt Good · #garden #best\\_friends*\n\n**I am grateful for...**\n\nTea in the');
+    // An entry with none of these has no line for them.
+    expect(markdown).toContain('## Sunday, March 15, 2026\n\n**I am grateful for...**\n\nNothing more to say');
+  });
+
   it('reads a long journal in batches without losing or repeating an entry', async () => {
     const { agent, userId } = await signUpAndVerify(h);
     // Many entries share a day and a time, so the batches must part them by id.

@@ -1,7 +1,8 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { dayNumberToKey } from '../../shared/dates';
-import { ENTRY_FIELDS, PROMPTS } from '../../shared/entry-schemas';
+import { ENTRY_FIELDS, type JournalEntry, PROMPTS } from '../../shared/entry-schemas';
+import { MOOD_WORDS } from '../../shared/mood';
 import type { ExportFormat } from '../../shared/query-schemas';
 import type { Database } from '../db/schema';
 import { readRendition } from '../photos/repository';
@@ -79,6 +80,24 @@ function rangeInWords({ firstDay, lastDay }: ExportRange): string {
 /** Where a photo is in the zip export, beside journal.json and journal.md. */
 export const photoFileInZip = (id: string) => `photos/${id}.webp`;
 
+/** Markdown's own marks in a word shown in italics, escaped: a tag may hold `_`. */
+function escapeMarks(text: string): string {
+  return text.replace(/[\\*_`[\]]/g, (mark) => `\\${mark}`);
+}
+
+/**
+ * What the app shows above an entry's answers, in one line: how the day felt, its tags, and the day it was added or
+ * last edited when that was after its own day. Empty when there is none of these.
+ */
+function aboutTheEntry(entry: JournalEntry): string {
+  const parts: string[] = [];
+  if (entry.mood) parts.push(`Felt ${MOOD_WORDS[entry.mood]}`);
+  if (entry.tags?.length) parts.push(entry.tags.map((tag) => `#${escapeMarks(tag)}`).join(' '));
+  if (entry.addedOn) parts.push(`Added on ${entry.addedOn}`);
+  else if (entry.editedOn) parts.push(`Edited on ${entry.editedOn}`);
+  return parts.join(' · ');
+}
+
 async function* markdownExport(
   db: Kysely<Database>,
   userId: string,
@@ -95,6 +114,8 @@ async function* markdownExport(
     } else {
       yield '\n---\n';
     }
+    const about = aboutTheEntry(entry);
+    if (about) yield `\n*${about}*\n`;
     // Unanswered prompts are left out, as the app leaves them out of a written page. An entry of the writer's own
     // prompts is headed by each prompt's wording as it was written.
     for (const { prompt, answer } of entry.answers ?? []) {
