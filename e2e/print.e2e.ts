@@ -35,7 +35,7 @@ describe('the printable view', () => {
         gratitude: 'Rain on the roof\nand a letter from my sister',
         celebration: 'A finished draft',
       });
-      await createEntryViaApi(page, { gratitude: 'Coffee with Sam' });
+      await createEntryViaApi(page, { gratitude: 'Coffee with Sam', mood: 4, tags: ['friends'] });
 
       await page.goto('/settings');
       const data = page.getByRole('region', { name: 'Your data' });
@@ -56,6 +56,8 @@ describe('the printable view', () => {
       // The writer's line break is kept as written.
       expect(await day.getByText('Rain on the roof').innerText()).toBe('Rain on the roof\nand a letter from my sister');
       await visible(day.getByText('Coffee with Sam', { exact: true }));
+      // How the day felt and the entry's tags, above its answers, as on its card.
+      await visible(day.getByRole('article').filter({ hasText: 'Coffee with Sam' }).getByText('Felt Good · #friends', { exact: true }));
       expect(await day.getByText(PROMPTS.gratitude).count()).toBe(2);
       expect(await day.getByText(PROMPTS.celebration).count()).toBe(1);
       expect(await day.getByText(PROMPTS.manifestation).count()).toBe(0);

@@ -74,7 +74,7 @@ export async function signInContext(
  */
 export async function createEntryViaApi(
   page: Page,
-  content: { gratitude: string; celebration?: string; manifestation?: string },
+  content: { gratitude: string; celebration?: string; manifestation?: string; mood?: number; tags?: string[] },
   localDate = localDayKey(new Date()),
 ): Promise<void> {
   const response = await page.request.post('/api/entries', {

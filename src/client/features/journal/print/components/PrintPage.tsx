@@ -5,7 +5,8 @@ import { todayKey } from '../../../../lib/today';
 import { usePageTitle } from '../../../../lib/use-page-title';
 import { Button } from '../../../../ui/Button';
 import { Notice } from '../../../../ui/Notice';
-import { formatDayHeading } from '../../list/journal-view';
+import { MOOD_WORDS } from '../../../../../shared/mood';
+import { formatDayHeading, lateWriteNote } from '../../list/journal-view';
 import { loadErrorMessages } from '../../load-status/load-failure';
 import { AnswerText } from '../../reading/components/AnswerText';
 import { shownAnswers } from '../../reading/entry-answers';
@@ -22,13 +23,29 @@ import { RangePicker } from './RangePicker';
 import { photoUrl } from '../../../../../shared/photos';
 import '../../../../styles/print.css';
 
+/** How the day felt, the entry's tags and when it was added after its own day, as its card says them. */
+function aboutTheEntry(entry: ExportedEntry): string | null {
+  const parts = [
+    entry.mood ? `Felt ${MOOD_WORDS[entry.mood]}` : null,
+    entry.tags?.length ? entry.tags.map((tag) => `#${tag}`).join(' ') : null,
+    lateWriteNote(entry),
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 function PrintedEntry({ entry }: { entry: ExportedEntry }) {
   const time = writtenTime(entry);
+  const about = aboutTheEntry(entry);
   return (
     <article className="print-entry">
       {time !== null && (
         <p className="print-entry-time">
           <time dateTime={entry.date}>{time}</time>
+        </p>
+      )}
+      {about && (
+        <p className="print-entry-about" dir="auto">
+          {about}
         </p>
       )}
       <dl className="print-answers">
