@@ -58,7 +58,7 @@ export async function benchDayView(): Promise<DayViewBench> {
       }
     }
     const path = `/api/entries?day=${today}`;
-    return alternate({
+    return await alternate({
       plain: { url: `${server.url}${path}`, headers: { cookie: plain.cookie } },
       own: { url: `${server.url}${path}`, headers: { cookie: own.cookie } },
     });
