@@ -5,9 +5,15 @@ import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
 import { contrastRatio, THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { gone, visible } from './support/browser';
+import { visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { waitForServiceWorker } from './support/offline';
+import {
+  expectOneCardAfterReload,
+  goOffline,
+  reconnectAndSync,
+  recordEntryCreates,
+  waitForServiceWorker,
+} from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -150,17 +156,9 @@ describe('how the day felt', () => {
         await signIn(page, account.email, account.password);
         await visible(page.getByRole('button', { name: ADD_ENTRY }));
         await waitForServiceWorker(page);
-        // The creates that reached the server (offline, a try fails in the browser and is not one of them).
-        const posts: unknown[] = [];
-        page.on('response', (response) => {
-          const request = response.request();
-          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/entries') {
-            posts.push(request.postDataJSON());
-          }
-        });
+        const posts = recordEntryCreates(page);
 
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
         await openEntryForm(page);
         await page.getByRole('radio', { name: 'Rough' }).check();
         await page.getByLabel('I am grateful for...').fill('A friend who called when it was hard');
@@ -171,17 +169,14 @@ describe('how the day felt', () => {
         // Waiting, it already says its mood.
         await visible(card.getByText('Mood: Rough'));
 
-        await context.setOffline(false);
-        await gone(card.getByText('Waiting to sync'));
+        await reconnectAndSync(page, context, 'A friend who called');
         await visible(card.getByText('Mood: Rough'));
         const stored = await todaysEntries(page);
         expect(stored.map((entry) => [entry.gratitude, entry.mood])).toEqual([['A friend who called when it was hard', 1]]);
         // One request reached the server with it, with its mood; a reload shows one card.
         expect(posts).toHaveLength(1);
         expect(posts[0]).toMatchObject({ content: { mood: 1 } });
-        await page.reload();
-        await visible(page.getByText('A friend who called'));
-        expect(await page.getByRole('article').count()).toBe(1);
+        await expectOneCardAfterReload(page, 'A friend who called');
       },
       { allowErrors: NETWORK_FAILURE },
     );

@@ -6,7 +6,7 @@ import { createAccount, signIn } from './support/accounts';
 import { apiRequest } from './support/api';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite } from './support/journal';
-import { waitForServiceWorker } from './support/offline';
+import { goOffline, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -132,8 +132,7 @@ describe('writing and editing past days', () => {
 
         await page.getByRole('button', { name: 'Previous day' }).click();
         await page.waitForURL(`**/journal?date=${yesterday}`);
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
         await page.getByRole('button', { name: 'Add an entry for this day' }).click();
         await page.getByLabel('I am grateful for...').fill('Written on the train, for yesterday');
         await page.getByRole('button', { name: 'Save Entry' }).click();

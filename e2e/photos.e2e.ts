@@ -11,7 +11,7 @@ import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { goOffline, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -170,8 +170,7 @@ describe('photos in entries', () => {
           if (request.method() === 'POST' && (path === '/api/entries' || path === '/api/photos')) posts.push(path);
         });
 
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
         await openEntryForm(page);
         await page.locator('input[type="file"][accept="image/*"]').setInputFiles([tall ?? '']);
         await visible(page.getByText('Offline: it will be sent with the entry.'));

@@ -6,9 +6,15 @@ import type { EntryPage } from '../src/shared/entry-schemas';
 import { questionOfTheDay, READY_MADE_SETS } from '../src/shared/prompts';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { gone, visible } from './support/browser';
+import { visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { waitForServiceWorker } from './support/offline';
+import {
+  expectOneCardAfterReload,
+  goOffline,
+  reconnectAndSync,
+  recordEntryCreates,
+  waitForServiceWorker,
+} from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -197,16 +203,9 @@ describe('the writer’s own prompts', () => {
         await page.goto('/journal');
         await visible(page.getByRole('button', { name: ADD_ENTRY }));
         await waitForServiceWorker(page);
-        const posts: unknown[] = [];
-        page.on('response', (response) => {
-          const request = response.request();
-          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/entries') {
-            posts.push(request.postDataJSON());
-          }
-        });
+        const posts = recordEntryCreates(page);
 
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
         await openEntryForm(page);
         await page.getByLabel('Today in one line...', { exact: true }).fill('Fog on the hills all day');
         await page.getByRole('button', { name: 'Save Entry' }).click();
@@ -215,15 +214,12 @@ describe('the writer’s own prompts', () => {
         await visible(card.getByText('Waiting to sync'));
         expect(await cardAnswers(page, 'Fog on the hills')).toEqual([['Today in one line...', 'Fog on the hills all day']]);
 
-        await context.setOffline(false);
-        await gone(card.getByText('Waiting to sync'));
+        await reconnectAndSync(page, context, 'Fog on the hills');
         const answers = [{ prompt: 'Today in one line...', answer: 'Fog on the hills all day' }];
         expect((await todaysEntries(page)).map((entry) => entry.answers)).toEqual([answers]);
         expect(posts).toHaveLength(1);
         expect(posts[0]).toMatchObject({ content: { answers } });
-        await page.reload();
-        await visible(page.getByText('Fog on the hills'));
-        expect(await page.getByRole('article').count()).toBe(1);
+        await expectOneCardAfterReload(page, 'Fog on the hills');
       },
       { allowErrors: NETWORK_FAILURE },
     );

@@ -7,7 +7,13 @@ import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { waitForServiceWorker } from './support/offline';
+import {
+  expectOneCardAfterReload,
+  goOffline,
+  reconnectAndSync,
+  recordEntryCreates,
+  waitForServiceWorker,
+} from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -134,16 +140,9 @@ describe('tags', () => {
         await signIn(page, account.email, account.password);
         await visible(page.getByRole('button', { name: ADD_ENTRY }));
         await waitForServiceWorker(page);
-        const posts: unknown[] = [];
-        page.on('response', (response) => {
-          const request = response.request();
-          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/entries') {
-            posts.push(request.postDataJSON());
-          }
-        });
+        const posts = recordEntryCreates(page);
 
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
         await openEntryForm(page);
         await page.getByLabel('I am grateful for...').fill('A letter from #grandma');
         const input = page.getByRole('group', { name: /Tags/ }).getByRole('textbox', { name: 'Add a tag' });
@@ -159,15 +158,12 @@ describe('tags', () => {
           '#grandma',
         ]);
 
-        await context.setOffline(false);
-        await gone(card.getByText('Waiting to sync'));
+        await reconnectAndSync(page, context, 'A letter from');
         const stored = await todaysEntries(page);
         expect(stored.map((entry) => [entry.gratitude, entry.tags])).toEqual([['A letter from #grandma', ['family', 'grandma']]]);
         expect(posts).toHaveLength(1);
         expect(posts[0]).toMatchObject({ content: { tags: ['family'] } });
-        await page.reload();
-        await visible(page.getByText('A letter from'));
-        expect(await page.getByRole('article').count()).toBe(1);
+        await expectOneCardAfterReload(page, 'A letter from');
       },
       { allowErrors: NETWORK_FAILURE },
     );

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
+import { goOffline } from './support/offline';
 import { ADD_ENTRY, journalSuite } from './support/journal';
 
 const { suite, withJournal } = journalSuite();
@@ -119,8 +120,7 @@ describe('the welcome after the first sign-in', () => {
         const panel = welcome(page);
         await visible(panel.getByRole('heading', { name: 'Welcome to your journal' }));
         await page.waitForLoadState('networkidle');
-        await context.setOffline(true);
-        await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+        await goOffline(page, context);
 
         await panel.getByRole('button', { name: 'Next' }).click();
         await visible(panel.getByText('You are offline. A reminder can be set once you are back online, here or in Settings.'));

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { gone, visible } from './browser';
 
 /**
  * Resolves once the service worker has cached the app shell and controls the page. A page that was loading
@@ -74,4 +75,38 @@ function journalCopyHolds(page: Page, text: string): Promise<boolean> {
 /** Resolves once the journal's copy on the device is whole and holds `text` (it fills a few seconds after a page opens). */
 export async function waitForJournalCopy(page: Page, text: string): Promise<void> {
   await expect.poll(() => journalCopyHolds(page, text), { timeout: 20_000, interval: 200 }).toBe(true);
+}
+
+/** Cuts the page's connection and waits until the app says it is offline. */
+export async function goOffline(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await visible(page.getByRole('status').filter({ hasText: 'Offline' }));
+}
+
+/**
+ * The bodies of the entry creates (POST /api/entries) that reach the server from now on, as they arrive: a try made
+ * offline fails in the browser and is not one of them.
+ */
+export function recordEntryCreates(page: Page): unknown[] {
+  const creates: unknown[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/entries') {
+      creates.push(request.postDataJSON());
+    }
+  });
+  return creates;
+}
+
+/** Restores the connection and waits until the card holding `text`, saved offline, no longer waits to sync. */
+export async function reconnectAndSync(page: Page, context: BrowserContext, text: string): Promise<void> {
+  await context.setOffline(false);
+  await gone(page.getByRole('article').filter({ hasText: text }).getByText('Waiting to sync'));
+}
+
+/** After a reload, the journal shows the entry holding `text` once, and nothing else. */
+export async function expectOneCardAfterReload(page: Page, text: string): Promise<void> {
+  await page.reload();
+  await visible(page.getByText(text));
+  expect(await page.getByRole('article').count()).toBe(1);
 }
