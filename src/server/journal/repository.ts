@@ -5,6 +5,7 @@ import type { MonthSignature } from '../../shared/journal-copy';
 import { isMood, type Mood } from '../../shared/mood';
 import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
+import { type NewestFirstCursor, olderThan } from './cursor';
 import type { Database, JournalEntryTable } from '../db/schema';
 import { photosOfEntries } from '../photos/repository';
 import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
@@ -384,11 +385,7 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
   return true;
 }
 
-export interface EntryCursor {
-  localDay: number;
-  date: string;
-  id: string;
-}
+export type { NewestFirstCursor as EntryCursor } from './cursor';
 
 /**
  * Entries of a range of local days, newest first, after the cursor when there is one. The order is the index's
@@ -398,7 +395,7 @@ export async function listEntries(
   db: Db,
   userId: string,
   range: { firstDay: number; lastDay: number },
-  page: { limit: number; after?: EntryCursor },
+  page: { limit: number; after?: NewestFirstCursor },
 ): Promise<JournalEntry[]> {
   let query = db
     .selectFrom('journal_entry')
@@ -407,15 +404,7 @@ export async function listEntries(
     .where('local_day', '>=', range.firstDay)
     .where('local_day', '<=', range.lastDay);
   const after = page.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('local_day', '<', after.localDay),
-        eb.and([eb('local_day', '=', after.localDay), eb('date', '<', after.date)]),
-        eb.and([eb('local_day', '=', after.localDay), eb('date', '=', after.date), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after, 'id'));
   const rows = await query
     .orderBy('local_day', 'desc')
     .orderBy('date', 'desc')

@@ -2,6 +2,7 @@ import { type Kysely, type Transaction } from 'kysely';
 import type { TagCount } from '../../../shared/tags';
 import { PreparedQuery } from '../../db/prepared';
 import type { Database } from '../../db/schema';
+import { type NewestFirstCursor, olderThan } from '../cursor';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,11 +60,6 @@ export async function listTagCounts(db: Db, userId: string): Promise<TagCount[]>
   return rows.map((row) => ({ tag: row.tag, entries: Number(row.entries) }));
 }
 
-export interface TagCursor {
-  localDay: number;
-  date: string;
-  id: string;
-}
 
 /**
  * The ids of the writer's entries with a tag, newest first, after the cursor: the order is the index's own (user, tag,
@@ -73,7 +69,7 @@ export async function entryIdsWithTag(
   db: Db,
   userId: string,
   tag: string,
-  page: { limit: number; after?: TagCursor | undefined; firstDay?: number | undefined; lastDay?: number | undefined },
+  page: { limit: number; after?: NewestFirstCursor | undefined; firstDay?: number | undefined; lastDay?: number | undefined },
 ): Promise<string[]> {
   let query = db
     .selectFrom('entry_tag')
@@ -83,15 +79,7 @@ export async function entryIdsWithTag(
   if (page.firstDay !== undefined) query = query.where('local_day', '>=', page.firstDay);
   if (page.lastDay !== undefined) query = query.where('local_day', '<=', page.lastDay);
   const after = page.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('local_day', '<', after.localDay),
-        eb.and([eb('local_day', '=', after.localDay), eb('date', '<', after.date)]),
-        eb.and([eb('local_day', '=', after.localDay), eb('date', '=', after.date), eb('entry_id', '<', after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after, 'entry_id'));
   const rows = await query
     .orderBy('local_day', 'desc')
     .orderBy('date', 'desc')
