@@ -3,8 +3,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
 import type { EntryPage } from '../src/shared/entry-schemas';
+import { TAG_PAGE_SIZE } from '../src/shared/tag-schemas';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
+import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
 import {
@@ -130,6 +132,24 @@ describe('tags', () => {
           if (await discard.count()) await discard.click();
         }
       }
+    });
+  });
+
+  it("load the rest of a tag's entries as the last one scrolls into view", async () => {
+    await withJournal(async (page) => {
+      // One more than a page (20) with the tag, and one without it.
+      for (let n = 1; n <= TAG_PAGE_SIZE + 1; n += 1) await createEntryViaApi(page, { gratitude: `Walk ${n}`, tags: ['walk'] });
+      await createEntryViaApi(page, { gratitude: 'Rain all day' });
+      await page.goto('/journal?tag=walk');
+      await visible(page.getByRole('heading', { name: 'Entries tagged #walk' }));
+      await visible(page.getByText(`Walk ${TAG_PAGE_SIZE + 1}`, { exact: true }));
+
+      const cards = page.getByRole('article');
+      await cards.nth(TAG_PAGE_SIZE - 1).scrollIntoViewIfNeeded();
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(TAG_PAGE_SIZE + 1);
+      await visible(page.getByText('Walk 1', { exact: true }));
+      expect(await page.getByText('Rain all day').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
     });
   });
 
