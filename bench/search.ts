@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from '../e2e/support/server';
 import { dayKeyToNumber, dayNumberToKey, localDayKey } from '../src/shared/dates';
 import { newEntryId } from '../src/shared/entry-id';
 import { between, prose, random } from './data';
-import { latencies, signedInUser } from './support';
+import { inTransactions, latencies, seedDatabase, signedInUser, spreadOverDays } from './support';
 
 /** The searcher's journal: 10,000 entries, about seven a day over four years, ending yesterday. */
 const MY_ENTRIES = 10_000;
@@ -39,11 +39,8 @@ type EntryRow = [string, string, string, number, string, string, string, string,
  */
 export function* journalRows(userId: string, count: number, seed: number): Generator<EntryRow> {
   const rand = random(seed);
-  const lastDay = dayKeyToNumber(localDayKey(new Date())) - 1;
-  const firstDay = lastDay - DAYS + 1;
   for (let i = 0; i < count; i += 1) {
-    const day = firstDay + Math.floor((i * DAYS) / count);
-    const at = new Date(day * 86_400_000 + (6 + (i % 7) * 2) * 3_600_000 + between(rand, 0, 3_000_000)).toISOString();
+    const { day, at } = spreadOverDays(rand, i, count, DAYS);
     const rare = RARE.filter(() => rand() < 0.005).map((word) => `The ${word} again.`);
     const gratitude = [prose(rand, between(rand, 100, 300)), ...rare].join(' ');
     const memory = rand() < 0.2 ? prose(rand, between(rand, 100, 300)) : '';
@@ -57,48 +54,19 @@ export function* journalRows(userId: string, count: number, seed: number): Gener
  * and search read nothing else. Returns the seconds it took.
  */
 export function seed(dataDir: string, writers: { userId: string; count: number; seed: number }[], people: string[] = []): number {
-  const started = performance.now();
-  const db = new SQLite(join(dataDir, 'journal.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const now = new Date().toISOString();
-  const addUser = db.prepare('insert into "user" (id, name, email, emailVerified, image, createdAt, updatedAt) values (?, ?, ?, 1, null, ?, ?)');
-  const addProfile = db.prepare('insert into profile (uid, email, display_name, created_at, show_memory_section) values (?, ?, ?, ?, 1)');
-  db.transaction(() => {
-    for (const id of people) {
-      addUser.run(id, id, `${id}@bench.test`, now, now);
-      addProfile.run(id, `${id}@bench.test`, id, now);
+  return seedDatabase(dataDir, people, (db) => {
+    const columns = '(id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at, utc_offset)';
+    const row = `(${Array.from({ length: 10 }, () => '?').join(', ')})`;
+    const insert = db.prepare(`insert into journal_entry ${columns} values ${Array.from({ length: ROWS_PER_STATEMENT }, () => row).join(', ')}`);
+    const insertOne = db.prepare(`insert into journal_entry ${columns} values ${row}`);
+    for (const writer of writers) {
+      inTransactions(db, journalRows(writer.userId, writer.count, writer.seed), ROWS_PER_TRANSACTION, (batch) => {
+        let at = 0;
+        for (; at + ROWS_PER_STATEMENT <= batch.length; at += ROWS_PER_STATEMENT) insert.run(batch.slice(at, at + ROWS_PER_STATEMENT).flat());
+        for (const one of batch.slice(at)) insertOne.run(one);
+      });
     }
-  })();
-  const columns = '(id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at, utc_offset)';
-  const row = `(${Array.from({ length: 10 }, () => '?').join(', ')})`;
-  const insert = db.prepare(`insert into journal_entry ${columns} values ${Array.from({ length: ROWS_PER_STATEMENT }, () => row).join(', ')}`);
-  const insertOne = db.prepare(`insert into journal_entry ${columns} values ${row}`);
-  for (const writer of writers) {
-    const rows = journalRows(writer.userId, writer.count, writer.seed);
-    let done = false;
-    while (!done) {
-      db.transaction(() => {
-        let batch: EntryRow[] = [];
-        for (let n = 0; n < ROWS_PER_TRANSACTION; n += 1) {
-          const next = rows.next();
-          if (next.done) {
-            done = true;
-            break;
-          }
-          batch.push(next.value);
-          if (batch.length === ROWS_PER_STATEMENT) {
-            insert.run(batch.flat());
-            batch = [];
-          }
-        }
-        for (const one of batch) insertOne.run(one);
-      })();
-    }
-  }
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  return Math.round((performance.now() - started) / 100) / 10;
+  });
 }
 
 /** The search index's share of the database file: its tables and their indexes, in MB. */

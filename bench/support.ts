@@ -3,7 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { freePort, type RunningServer, startServer, waitUntilAnswering } from '../e2e/support/server';
+import { dayKeyToNumber, localDayKey } from '../src/shared/dates';
+import { between } from './data';
 export { signedInUser } from '../e2e/support/api';
 
 export interface Server {
@@ -155,4 +158,60 @@ export async function startFloors(
       await Promise.all([bare.stop(), bareHono.stop()]);
     },
   };
+}
+
+/**
+ * When the `index`th of `count` entries spread evenly over `days` days ending yesterday was written: its day number,
+ * and a time in the waking hours of that day, an hour ahead of UTC (`hoursApart` between the day's entries).
+ */
+export function spreadOverDays(
+  rand: () => number,
+  index: number,
+  count: number,
+  days: number,
+  hoursApart = 2,
+): { day: number; at: string } {
+  const lastDay = dayKeyToNumber(localDayKey(new Date())) - 1;
+  const day = lastDay - days + 1 + Math.floor((index * days) / count);
+  const hour = 6 + (index % Math.floor(14 / hoursApart)) * hoursApart;
+  return { day, at: new Date(day * 86_400_000 + hour * 3_600_000 + between(rand, 0, 3_000_000)).toISOString() };
+}
+
+/**
+ * Writes a bench's journals straight into the database file of a stopped server: signs up everyone in `people`
+ * (an account and a profile each), then lets `write` add their rows, through the database's own triggers as the
+ * app's writes go. Returns the seconds it took.
+ */
+export function seedDatabase(dataDir: string, people: readonly string[], write: (db: SQLite.Database) => void): number {
+  const started = performance.now();
+  const db = new SQLite(join(dataDir, 'journal.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const now = new Date().toISOString();
+  const addUser = db.prepare('insert into "user" (id, name, email, emailVerified, image, createdAt, updatedAt) values (?, ?, ?, 1, null, ?, ?)');
+  const addProfile = db.prepare('insert into profile (uid, email, display_name, created_at, show_memory_section) values (?, ?, ?, ?, 1)');
+  db.transaction(() => {
+    for (const id of people) {
+      addUser.run(id, id, `${id}@bench.test`, now, now);
+      addProfile.run(id, `${id}@bench.test`, id, now);
+    }
+  })();
+  write(db);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+/** Hands `rows` to `write` in batches of `perTransaction`, each batch written in a transaction of its own. */
+export function inTransactions<T>(db: SQLite.Database, rows: Iterable<T>, perTransaction: number, write: (batch: T[]) => void): void {
+  let batch: T[] = [];
+  const flush = db.transaction(() => write(batch));
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === perTransaction) {
+      flush();
+      batch = [];
+    }
+  }
+  if (batch.length > 0) flush();
 }

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { type RunningServer, startServer } from '../e2e/support/server';
 import { dayKeyToNumber, dayNumberToKey, localDayKey } from '../src/shared/dates';
 import { newEntryId } from '../src/shared/entry-id';
 import { between, prose, random } from './data';
-import { latencies, signedInUser } from './support';
+import { inTransactions, latencies, seedDatabase, signedInUser, spreadOverDays } from './support';
 
 /** The writer's journal: 10,000 entries, about seven a day over four years, ending yesterday. */
 const MY_ENTRIES = 10_000;
@@ -48,11 +46,8 @@ interface Row {
 /** Entries of one writer: three prompts of 100 to 300 characters, and their tags, as typed `#words` in the gratitude. */
 function* journalRows(userId: string, count: number, seed: number): Generator<Row> {
   const rand = random(seed);
-  const lastDay = dayKeyToNumber(localDayKey(new Date())) - 1;
-  const firstDay = lastDay - DAYS + 1;
   for (let i = 0; i < count; i += 1) {
-    const day = firstDay + Math.floor((i * DAYS) / count);
-    const at = new Date(day * 86_400_000 + (6 + (i % 7) * 2) * 3_600_000 + between(rand, 0, 3_000_000)).toISOString();
+    const { day, at } = spreadOverDays(rand, i, count, DAYS);
     const tags = TAGS.filter(([, share]) => rand() < share).map(([tag]) => tag);
     const gratitude = [prose(rand, between(rand, 100, 300)), ...tags.map((tag) => `#${tag}`)].join(' ');
     yield {
@@ -68,44 +63,20 @@ function* journalRows(userId: string, count: number, seed: number): Generator<Ro
  * seconds it took.
  */
 function seed(dataDir: string, writers: { userId: string; count: number; seed: number }[], people: string[] = []): number {
-  const started = performance.now();
-  const db = new SQLite(join(dataDir, 'journal.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const now = new Date().toISOString();
-  const addUser = db.prepare('insert into "user" (id, name, email, emailVerified, image, createdAt, updatedAt) values (?, ?, ?, 1, null, ?, ?)');
-  const addProfile = db.prepare('insert into profile (uid, email, display_name, created_at, show_memory_section) values (?, ?, ?, ?, 1)');
-  db.transaction(() => {
-    for (const id of people) {
-      addUser.run(id, id, `${id}@bench.test`, now, now);
-      addProfile.run(id, `${id}@bench.test`, id, now);
-    }
-  })();
-  const insert = db.prepare(
-    'insert into journal_entry (id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at, utc_offset, tags) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertTag = db.prepare('insert into entry_tag (entry_id, user_id, tag, local_day, date) values (?, ?, ?, ?, ?)');
-  for (const writer of writers) {
-    const rows = journalRows(writer.userId, writer.count, writer.seed);
-    let done = false;
-    while (!done) {
-      db.transaction(() => {
-        for (let n = 0; n < ROWS_PER_TRANSACTION; n += 1) {
-          const next = rows.next();
-          if (next.done) {
-            done = true;
-            return;
-          }
-          const { entry, tags } = next.value;
+  return seedDatabase(dataDir, people, (db) => {
+    const insert = db.prepare(
+      'insert into journal_entry (id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at, utc_offset, tags) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insertTag = db.prepare('insert into entry_tag (entry_id, user_id, tag, local_day, date) values (?, ?, ?, ?, ?)');
+    for (const writer of writers) {
+      inTransactions(db, journalRows(writer.userId, writer.count, writer.seed), ROWS_PER_TRANSACTION, (batch) => {
+        for (const { entry, tags } of batch) {
           insert.run(entry);
           for (const tag of tags) insertTag.run(entry[0], entry[1], tag, entry[3], entry[2]);
         }
-      })();
+      });
     }
-  }
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  return Math.round((performance.now() - started) / 100) / 10;
+  });
 }
 
 export interface TagMeasure {
