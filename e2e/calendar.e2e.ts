@@ -11,7 +11,7 @@ import { createEntryViaApi } from './support/api';
 import { visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { ADD_ENTRY, isFocused, journalSuite } from './support/journal';
-import { readOfflineCopy, waitForServiceWorker } from './support/offline';
+import { NETWORK_FAILURE, readOfflineCopy, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
 
@@ -472,7 +472,7 @@ describe('offline', () => {
         await visible(calendar(page, thisMonth).getByRole('link', { name: spoken(today, 1), exact: true }));
         await context.setOffline(false);
       },
-      { allowErrors: /^Failed to load resource: net::ERR_/ },
+      { allowErrors: NETWORK_FAILURE },
     );
   });
 

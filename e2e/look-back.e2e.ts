@@ -6,13 +6,12 @@ import { monthsBefore, yearsBefore } from '../src/shared/look-back';
 import { createAccount, signIn } from './support/accounts';
 import { visible } from './support/browser';
 import { ADD_ENTRY } from './support/journal';
-import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { NETWORK_FAILURE, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
 
 /** Chromium logs every request that fails for want of a network; offline, or cut off here, that is the point. */
-const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 const today = () => localDayKey(new Date());
 

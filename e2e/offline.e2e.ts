@@ -7,7 +7,7 @@ import { createEntryViaApi } from './support/api';
 import { appStarted, gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { ADD_ANOTHER, ADD_ANY_ENTRY, ADD_ENTRY } from './support/journal';
-import { readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { NETWORK_FAILURE, readOfflineCopy, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 import { serverAndBrowser } from './support/suite';
 
 const suite = serverAndBrowser();
@@ -19,7 +19,6 @@ const WAITING = 'Waiting to sync';
  * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED", an aborted
  * route's "net::ERR_FAILED"). Offline those failures are the point of the test; any other error still fails it.
  */
-const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 

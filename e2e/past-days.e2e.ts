@@ -5,7 +5,7 @@ import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { apiRequest } from './support/api';
 import { gone, visible } from './support/browser';
-import { ADD_ENTRY, journalSuite } from './support/journal';
+import { ADD_ENTRY, journalSuite, openSettings } from './support/journal';
 import { goOffline, waitForServiceWorker } from './support/offline';
 
 const { suite, withJournal } = journalSuite();
@@ -26,12 +26,6 @@ function days(page: Page) {
       todayWords: new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' }).format(now),
     };
   });
-}
-
-async function openSettings(page: Page, name: string) {
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-  await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
 }
 
 describe('writing and editing past days', () => {

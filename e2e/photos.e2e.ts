@@ -1,37 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
-import type { EntryPage } from '../src/shared/entry-schemas';
 import { yearsBefore } from '../src/shared/look-back';
 import type { EntryPhoto } from '../src/shared/photos';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
-import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
-import { goOffline, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { ADD_ENTRY, journalSuite, openEntryForm, openSettings } from './support/journal';
+import { goOffline, NETWORK_FAILURE, waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { todaysEntries } from './support/api';
 
 const { suite, withJournal } = journalSuite();
 
-/** Offline, the requests that fail for want of a network are the point of the test. */
-const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
-
 /** Where the screens of this test are kept, to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/photos-shots';
-
-async function todaysEntries(page: Page): Promise<EntryPage['entries']> {
-  const response = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as EntryPage).entries;
-}
-
-async function openSettings(page: Page, name: string) {
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-  await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
-}
 
 /** Two photos as a phone's library holds them: a wide one larger than the app sends, and a tall one. */
 async function photoFiles(): Promise<string[]> {

@@ -5,13 +5,12 @@ import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { gone, visible } from './support/browser';
 import { ADD_ANOTHER, isFocused, journalSuite } from './support/journal';
-import { waitForJournalCopy, waitForOfflineCopy } from './support/offline';
+import { NETWORK_FAILURE, waitForJournalCopy, waitForOfflineCopy } from './support/offline';
 
 /**
  * Chromium logs every request that fails for want of a network ("net::ERR_INTERNET_DISCONNECTED"). Offline those
  * failures are the point of the test; any other error still fails it.
  */
-const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 const OFFLINE_NOTICE = "You're offline: these results come only from the entries saved on this device.";
 
 const { suite, withJournal } = journalSuite();

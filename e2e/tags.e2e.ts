@@ -1,17 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localDayKey } from '../src/shared/dates';
-import type { EntryPage } from '../src/shared/entry-schemas';
 import { TAG_PAGE_SIZE } from '../src/shared/tag-schemas';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
-import { createEntryViaApi } from './support/api';
+import { createEntryViaApi, todaysEntries } from './support/api';
 import { gone, visible } from './support/browser';
-import { ADD_ENTRY, journalSuite, openEntryForm } from './support/journal';
+import { ADD_ENTRY, journalSuite, openEntryForm, openSettings } from './support/journal';
 import {
   expectOneCardAfterReload,
   goOffline,
+  NETWORK_FAILURE,
   reconnectAndSync,
   recordEntryCreates,
   waitForServiceWorker,
@@ -21,21 +20,6 @@ const { suite, withJournal } = journalSuite();
 
 /** Where the screens of this test are kept, to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/tags-shots';
-
-/** Offline, the requests that fail for want of a network are the point of the test. */
-const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
-
-async function todaysEntries(page: Page): Promise<EntryPage['entries']> {
-  const response = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as EntryPage).entries;
-}
-
-async function openSettings(page: Page, name: string) {
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
-  await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
-}
 
 describe('tags', () => {
   it('are typed as #words and added as chips, shown on the card as links to the journal filtered by them', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
-import { goOffline } from './support/offline';
+import { goOffline, NETWORK_FAILURE } from './support/offline';
 import { ADD_ENTRY, journalSuite } from './support/journal';
 
 const { suite, withJournal } = journalSuite();
@@ -132,7 +132,7 @@ describe('the welcome after the first sign-in', () => {
         // The server hears of it once the connection is back.
         await expect.poll(() => welcomeSeen(page), { timeout: 30_000 }).toBe(true);
       },
-      { allowErrors: /^Failed to load resource: net::ERR_/ },
+      { allowErrors: NETWORK_FAILURE },
     );
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { localDayKey } from '../../src/shared/dates';
+import type { EntryPage } from '../../src/shared/entry-schemas';
 import type { RunningServer } from './server';
 
 export const API_PASSWORD = 'Grateful#2026';
@@ -89,4 +91,11 @@ export async function createEntryViaApi(
   if (response.status() !== 201) {
     throw new Error(`creating an entry failed: ${response.status()} ${await response.text()}`);
   }
+}
+
+/** Today's entries as the server holds them, read with the page's session. */
+export async function todaysEntries(page: Page): Promise<EntryPage['entries']> {
+  const response = await page.request.get(`/api/entries?day=${localDayKey(new Date())}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as EntryPage).entries;
 }

@@ -96,3 +96,10 @@ export async function openRefusedForm(page: Page): Promise<void> {
   await openEntryForm(page);
   await page.getByLabel('I am grateful for...').fill('A quiet morning');
 }
+
+/** Opens Settings from the account menu, named by the account's display name. */
+export async function openSettings(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: /Settings/ }));
+}

@@ -2,6 +2,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { gone, visible } from './browser';
 
+/** Offline, the requests that fail for want of a network are the point of a test: the console errors they leave. */
+export const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
+
 /**
  * Resolves once the service worker has cached the app shell and controls the page. A page that was loading
  * while the worker activated stays uncontrolled (the worker claimed the clients it had); the next load is not.
