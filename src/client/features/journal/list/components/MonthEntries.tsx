@@ -3,7 +3,7 @@ import { monthKeyOf } from '../../../../../shared/dates';
 import { Button } from '../../../../ui/Button';
 import { useMonthEntries } from '../../api';
 import { MonthCalendar } from '../../calendar/components/MonthCalendar';
-import { countByDay, moodByDay } from '../../calendar/date-grid';
+import { countByDay, firstPhotoByDay, moodByDay } from '../../calendar/date-grid';
 import { ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
 import { LoadError } from '../../load-status/components/LoadError';
 import { usePendingWrites } from '../../sync/entry-writes';
@@ -104,6 +104,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
         today={today}
         deviceCounts={countByDay(entries)}
         deviceMoods={moodByDay(entries)}
+        devicePhotos={firstPhotoByDay(entries)}
       />
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} written={false} titled />}
       <div ref={listRef} className="entries month-entries">
