@@ -7,10 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { addDays, localDayKey } from '../src/shared/dates';
 import type { EntryPhoto } from '../src/shared/photos';
 import { THEME_NAMES, THEMES } from '../src/shared/themes';
+import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
-import { journalSuite } from './support/journal';
+import { ADD_ENTRY, journalSuite } from './support/journal';
+import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
 
-const { withJournal } = journalSuite();
+const { suite, withJournal } = journalSuite();
+
+/** Offline, the requests that fail for want of a network are the point of the test. */
+const NETWORK_FAILURE = /^Failed to load resource: net::ERR_/;
 
 /** Where the screens of this test are kept, to be looked at. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/calendar-photos-shots';
@@ -184,5 +189,49 @@ describe('a photo of the day in the calendars', () => {
       await visible(year.getByRole('link', { name: spoken(today, 1) }));
       expect(await year.locator('img').count()).toBe(0);
     });
+  });
+
+  it('offline, shows the photo the device kept, and draws a day whose photo it never kept as it would be without one', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(
+      async (page, context) => {
+        await signIn(page, account.email, account.password);
+        await visible(page.getByRole('button', { name: ADD_ENTRY }));
+        await waitForServiceWorker(page);
+        const origin = new URL(page.url()).origin;
+        const res = await page.request.patch('/api/profile', { headers: { origin }, data: { preferences: { calendarPhotos: true } } });
+        expect(res.status()).toBe(200);
+        const sun = await upload(page, await photo('#2b6cd9', '#f4c542'));
+        await write(page, today, [sun]);
+
+        await page.goto(`/journal?date=${today}&view=month`);
+        const month = page.locator('.month-calendar');
+        await expectPhotoShown(month.locator(`[data-day="${today}"]`), sun.id);
+        await waitForOfflineCopy(page, `month=${thisMonth}"]`);
+        const thumb = `${origin}/api/photos/${sun.id}/thumb`;
+        const cached = () =>
+          page.evaluate(async (url) => (await (await caches.open('journal-photos')).match(url)) !== undefined, thumb);
+        await expect.poll(cached).toBe(true);
+
+        await context.setOffline(true);
+        await page.reload();
+        const named = month.getByRole('link', { name: spoken(today, 1) });
+        await visible(named);
+        await expectPhotoShown(named, sun.id);
+
+        // A thumbnail the device no longer holds: the day is drawn filled, with its number, and nothing breaks.
+        await page.evaluate(async (url) => (await caches.open('journal-photos')).delete(url), thumb);
+        const devtools = await context.newCDPSession(page);
+        await devtools.send('Network.clearBrowserCache');
+        await page.reload();
+        await visible(named);
+        await gone(named.locator('img'));
+        expect(await named.getAttribute('class')).toContain('has-entry');
+        expect(await named.getAttribute('class')).not.toContain('has-photo');
+        expect(await named.textContent()).toBe(String(Number(today.slice(8, 10))));
+        await context.setOffline(false);
+      },
+      { allowErrors: NETWORK_FAILURE },
+    );
   });
 });
