@@ -13,6 +13,11 @@ export interface DayCounts {
   days: Record<string, number>;
   /** Each day of the range with a mood (YYYY-MM-DD): the mood of its newest entry that has one. */
   moods: Record<string, Mood>;
+  /**
+   * Each day of the range with photos (YYYY-MM-DD): the id of its first photo (the first of its oldest entry with
+   * photos), for the calendars' photo tiles. Absent from answers kept on a device by a version before them.
+   */
+  photos: Record<string, string>;
 }
 
 /** The first year a journal can hold: an import takes days from 1900 on (docs/product.md §13). */

@@ -30,7 +30,11 @@ export const profileUpdateSchema = z
     displayName: displayNameSchema.optional(),
     theme: z.enum(THEME_NAMES).optional(),
     preferences: z
-      .object({ showMemorySection: z.boolean().optional(), writePastDays: z.boolean().optional() })
+      .object({
+        showMemorySection: z.boolean().optional(),
+        writePastDays: z.boolean().optional(),
+        calendarPhotos: z.boolean().optional(),
+      })
       .strict()
       .optional(),
     /** The welcome after the first sign-in was finished or skipped; once seen, it stays seen. */
@@ -50,6 +54,8 @@ export interface Profile {
   showMemorySection: boolean;
   /** Whether past days can get an entry and past entries can be edited (docs/product.md §5); false at creation. */
   writePastDays: boolean;
+  /** Whether the calendars show each day's first photo as its tile (docs/product.md §16); false at creation. */
+  calendarPhotos: boolean;
   theme: ThemeName | null;
   /** Whether the welcome after the first sign-in was finished or skipped, on any device (docs/product.md §4). */
   welcomeSeen: boolean;

@@ -32,6 +32,7 @@ export const PROFILE: Profile = {
   createdAt: '2026-01-05T09:00:00.000Z',
   showMemorySection: false,
   writePastDays: false,
+  calendarPhotos: false,
   theme: null,
   welcomeSeen: true,
   prompts: { set: 'own' },

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
 import { findEntry, insertEntry, readStats } from '../journal/repository';
+import { findProfile } from '../profile/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { type DatabaseHandle, openDatabase } from './connect';
 import { POSTGRES_INDEXED_MEMORY, SQLITE_INDEXED_MEMORY } from './migrations/022_own_prompts';
@@ -50,8 +51,15 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
  * written before it; each calls the undo of the migration after its own.
  */
 
-/** Takes back what migration 025 changed. */
+/** Takes back what migration 028 changed. */
+async function undoCalendarPhotos(db: Kysely<Database>): Promise<void> {
+  await sql`alter table profile drop column calendar_photos`.execute(db);
+  await sql`delete from kysely_migration where name = '028_calendar_photos'`.execute(db);
+}
+
+/** Takes back what migrations 028 and 025 changed. */
 async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+  await undoCalendarPhotos(db);
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
@@ -437,6 +445,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '023_entry_tags',
         '024_photos',
         '025_month_look_back',
+        '028_calendar_photos',
       ]);
     } finally {
       await database.close();
@@ -576,10 +585,15 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a writer could h
       expect(bytes(after)).toEqual(bytes(before));
       expect(after.map(kept)).toEqual(before.map(Object.keys));
       const profileAfter = (await sql<Record<string, unknown>>`select * from profile`.execute(upgraded.db)).rows;
-      // The profile's columns migrations 022 and 025 add are new and empty; every other one is as it was.
+      // The profile's columns migrations 022, 025 and 028 add are new and empty or off; every other one is as it was.
       expect(
-        profileAfter.map(({ prompts, month_look_back_dismissed: dismissed, ...rest }) => [prompts, dismissed, rest]),
-      ).toEqual(profileBefore.map((row) => [null, null, row]));
+        profileAfter.map(({ prompts, month_look_back_dismissed: dismissed, calendar_photos: photos, ...rest }) => [
+          prompts,
+          dismissed,
+          Number(photos),
+          rest,
+        ]),
+      ).toEqual(profileBefore.map((row) => [null, null, 0, row]));
       // Read through the journal, the earlier entries have no answers and read as they did.
       const first = await findEntry(upgraded.db, 'ada', '6a1f0c2e-1b3d-4c5e-8f70-9a1b2c3d4e5f');
       expect(first).toMatchObject({ gratitude: written[0][1], celebration: written[0][2], manifestation: written[0][3], memory: written[0][4], mood: 3 });
@@ -601,6 +615,26 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a writer could h
               select s.entry_id from search_entry s join search_owner o on o.user_id = 'ada'
               where s.vector @@ cast(o.owner || '_marmal:*' as tsquery)`.execute(upgraded.db);
       expect(found.rows.map((row) => row.entry_id)).toEqual([id]);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading profiles written before the calendars could show photos, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  it('keeps every writer’s settings and turns the photos off for each of them', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada', 'bea']);
+    await sql`update profile set past_days = 1, theme = 'dark' where uid = 'ada'`.execute(database.db);
+    await undoCalendarPhotos(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      expect(await findProfile(upgraded.db, 'ada')).toMatchObject({ writePastDays: true, theme: 'dark', calendarPhotos: false });
+      expect(await findProfile(upgraded.db, 'bea')).toMatchObject({ writePastDays: false, theme: null, calendarPhotos: false });
     } finally {
       await upgraded.close();
     }

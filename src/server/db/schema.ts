@@ -61,6 +61,8 @@ export interface ProfileTable {
   show_memory_section: number;
   /** 1 when the writer writes and edits past days (docs/product.md §5); 0 by default. */
   past_days: Generated<number>;
+  /** 1 when the calendars show each day's first photo as its tile (docs/product.md §16); 0 by default. */
+  calendar_photos: Generated<number>;
   theme: string | null;
   /** When the welcome after the first sign-in was finished or skipped (migration 020); null until then. */
   welcome_seen_at: string | null;

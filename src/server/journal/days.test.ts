@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('the days with entries (GET /api/days) on %s', (ki
 
   it('counts each day’s entries right after creates and deletes, for the year and for the month', async () => {
     const { agent } = await signUpAndVerify(h);
-    expect(await days(agent, 'year=2026')).toEqual({ from: '2026-01-01', to: '2026-12-31', days: {}, moods: {} });
+    expect(await days(agent, 'year=2026')).toEqual({ from: '2026-01-01', to: '2026-12-31', days: {}, moods: {}, photos: {} });
 
     const first = await writeOn(agent, '2026-03-14');
     const second = await writeOn(agent, '2026-03-14');
@@ -64,14 +64,16 @@ describe.each(DATABASE_KINDS)('the days with entries (GET /api/days) on %s', (ki
       to: '2026-12-31',
       days: { '2026-03-14': 2, '2026-03-15': 1 },
       moods: {},
+      photos: {},
     });
     expect(await days(agent, 'month=2026-03')).toEqual({
       from: '2026-03-01',
       to: '2026-03-31',
       days: { '2026-03-14': 2, '2026-03-15': 1 },
       moods: {},
+      photos: {},
     });
-    expect(await days(agent, 'month=2026-02')).toEqual({ from: '2026-02-01', to: '2026-02-28', days: {}, moods: {} });
+    expect(await days(agent, 'month=2026-02')).toEqual({ from: '2026-02-01', to: '2026-02-28', days: {}, moods: {}, photos: {} });
 
     expect((await agent.delete(`/api/entries/${first.id}`)).status).toBe(200);
     expect((await days(agent, 'year=2026')).days).toEqual({ '2026-03-14': 1, '2026-03-15': 1 });
@@ -99,6 +101,7 @@ describe.each(DATABASE_KINDS)('the days with entries (GET /api/days) on %s', (ki
       to: '2024-02-29',
       days: { '2024-02-29': 1 },
       moods: {},
+      photos: {},
     });
     const stats = (await agent.get(`/api/stats?today=${TODAY}`)).json as unknown as Stats;
     const sum = (counts: DayCounts) => Object.values(counts.days).reduce((total, count) => total + count, 0);
@@ -190,9 +193,9 @@ describe.each(DATABASE_KINDS)('the days with entries (GET /api/days) on %s', (ki
 
   it('answers the first and the last year it takes', async () => {
     const { agent } = await signUpAndVerify(h);
-    expect(await days(agent, 'year=1900')).toEqual({ from: '1900-01-01', to: '1900-12-31', days: {}, moods: {} });
+    expect(await days(agent, 'year=1900')).toEqual({ from: '1900-01-01', to: '1900-12-31', days: {}, moods: {}, photos: {} });
     // The server's next year: a writer east of UTC is there first.
-    expect(await days(agent, 'year=2027')).toEqual({ from: '2027-01-01', to: '2027-12-31', days: {}, moods: {} });
-    expect(await days(agent, 'month=1900-01')).toEqual({ from: '1900-01-01', to: '1900-01-31', days: {}, moods: {} });
+    expect(await days(agent, 'year=2027')).toEqual({ from: '2027-01-01', to: '2027-12-31', days: {}, moods: {}, photos: {} });
+    expect(await days(agent, 'month=1900-01')).toEqual({ from: '1900-01-01', to: '1900-01-31', days: {}, moods: {}, photos: {} });
   });
 });

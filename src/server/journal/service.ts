@@ -39,7 +39,7 @@ import {
   withPhotos,
   writesPastDays,
 } from './repository';
-import { setEntryPhotos } from '../photos/repository';
+import { firstPhotoOfDays, setEntryPhotos } from '../photos/repository';
 import { PHOTO_MESSAGES } from '../../shared/photos';
 
 export interface JournalServiceDeps {
@@ -234,20 +234,22 @@ export class JournalService {
   }
 
   /**
-   * The days of a year or a month that have entries, with their counts, as JSON; kept for the next identical read
-   * like a page, under its own key (`days?` and the query string), apart from the pages' keys.
+   * The days of a year or a month that have entries, with their counts, moods and first photos, as JSON; kept for the
+   * next identical read like a page, under its own key (`days?` and the query string), apart from the pages' keys.
    */
   async readDays(userId: string, version: number, queryKey: string, query: CalendarQuery): Promise<string> {
     const range = calendarRange(query, this.deps.now());
-    const [rows, moods] = await Promise.all([
+    const [rows, moods, photos] = await Promise.all([
       listDayCounts(this.deps.db, userId, range),
       listDayMoods(this.deps.db, userId, range),
+      firstPhotoOfDays(this.deps.db, userId, range),
     ]);
     const answer: DayCounts = {
       from: dayNumberToKey(range.firstDay),
       to: dayNumberToKey(range.lastDay),
       days: Object.fromEntries(rows.map((row) => [dayNumberToKey(row.day), Number(row.entries)])),
       moods: Object.fromEntries([...moods].map(([day, mood]) => [dayNumberToKey(day), mood])),
+      photos: Object.fromEntries([...photos].map(([day, id]) => [dayNumberToKey(day), id])),
     };
     const body = JSON.stringify(answer);
     this.deps.readCache.set(userId, version, queryKey, body);

@@ -147,3 +147,31 @@ export async function photoTotalsByUser(db: Db): Promise<Map<string, { count: nu
     .execute();
   return new Map(rows.map((row) => [row.user_id, { count: Number(row.count), bytes: Number(row.bytes ?? 0) }]));
 }
+
+/**
+ * The id of each day's first photo in the range, for the calendars' tiles (docs/product.md §16): the first photo of
+ * the day's oldest entry with photos. An entry's photos are numbered from 0 in its order, so the read takes one photo
+ * an entry, along the entries' (user, day) index and the photos' (entry, position) one, and names the owner twice.
+ */
+export async function firstPhotoOfDays(
+  db: Db,
+  userId: string,
+  range: { firstDay: number; lastDay: number },
+): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('journal_entry')
+    .innerJoin('photo', 'photo.entry_id', 'journal_entry.id')
+    .select(['journal_entry.local_day as day', 'photo.id as id'])
+    .where('journal_entry.user_id', '=', userId)
+    .where('journal_entry.local_day', '>=', range.firstDay)
+    .where('journal_entry.local_day', '<=', range.lastDay)
+    .where('photo.user_id', '=', userId)
+    .where('photo.position', '=', 0)
+    .orderBy('journal_entry.local_day')
+    .orderBy('journal_entry.date')
+    .orderBy('journal_entry.id')
+    .execute();
+  const first = new Map<number, string>();
+  for (const row of rows) if (!first.has(row.day)) first.set(row.day, row.id);
+  return first;
+}

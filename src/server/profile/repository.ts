@@ -14,6 +14,7 @@ function toProfile(row: Selectable<ProfileTable>): Profile {
     createdAt: row.created_at,
     showMemorySection: Boolean(row.show_memory_section),
     writePastDays: Boolean(row.past_days),
+    calendarPhotos: Boolean(row.calendar_photos),
     theme: isThemeName(row.theme) ? row.theme : null,
     welcomeSeen: row.welcome_seen_at !== null,
     prompts: storedChoice(row.prompts),
@@ -72,6 +73,7 @@ export async function updateProfile(
     theme?: string;
     showMemorySection?: boolean;
     writePastDays?: boolean;
+    calendarPhotos?: boolean;
     prompts?: PromptChoice;
   },
 ): Promise<void> {
@@ -80,6 +82,7 @@ export async function updateProfile(
     theme: string;
     show_memory_section: number;
     past_days: number;
+    calendar_photos: number;
     prompts: string | null;
   }> = {};
   // The app's own set is kept as null, as every writer's is until they choose.
@@ -88,6 +91,7 @@ export async function updateProfile(
   if (changes.theme !== undefined) set.theme = changes.theme;
   if (changes.showMemorySection !== undefined) set.show_memory_section = changes.showMemorySection ? 1 : 0;
   if (changes.writePastDays !== undefined) set.past_days = changes.writePastDays ? 1 : 0;
+  if (changes.calendarPhotos !== undefined) set.calendar_photos = changes.calendarPhotos ? 1 : 0;
   if (Object.keys(set).length === 0) return;
   await db.updateTable('profile').set(set).where('uid', '=', uid).execute();
 }

@@ -34,6 +34,7 @@ export class ProfileService {
         theme: update.theme,
         showMemorySection: update.preferences?.showMemorySection,
         writePastDays: update.preferences?.writePastDays,
+        calendarPhotos: update.preferences?.calendarPhotos,
         prompts: update.prompts,
       });
       if (update.welcomeSeen === true) await markWelcomeSeen(trx, userId, now());

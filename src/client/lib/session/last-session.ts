@@ -32,6 +32,8 @@ function isProfile(value: unknown): value is Profile {
     typeof value.showMemorySection === 'boolean' &&
     // Kept by a version before the past-days setting: off, as it was.
     (value.writePastDays === undefined || typeof value.writePastDays === 'boolean') &&
+    // Kept by a version before the calendars' photos: off, as it was.
+    (value.calendarPhotos === undefined || typeof value.calendarPhotos === 'boolean') &&
     (value.theme === null || isThemeName(value.theme))
   );
 }

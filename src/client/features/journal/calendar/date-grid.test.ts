@@ -3,6 +3,7 @@ import {
   calendarBounds,
   clampDay,
   countByDay,
+  firstPhotoByDay,
   dayAfterKey,
   dayLabel,
   moodByDay,
@@ -182,5 +183,21 @@ describe('moodByDay', () => {
         { localDate: '2026-03-12', date: '2026-03-12T12:00:00.000Z', mood: 1 },
       ]),
     ).toEqual({ '2026-03-14': 5, '2026-03-12': 1 });
+  });
+});
+
+describe('firstPhotoByDay', () => {
+  it('gives each day the first photo of its oldest entry with photos, passing over photos still waiting to be sent', () => {
+    const photo = (id: string) => ({ id });
+    expect(
+      firstPhotoByDay([
+        { localDate: '2026-03-14', date: '2026-03-14T20:00:00.000Z', photos: [photo('late')] },
+        { localDate: '2026-03-14', date: '2026-03-14T12:00:00.000Z', photos: [photo('noon-1'), photo('noon-2')] },
+        { localDate: '2026-03-14', date: '2026-03-14T09:00:00.000Z', photos: [] },
+        { localDate: '2026-03-13', date: '2026-03-13T12:00:00.000Z' },
+        { localDate: '2026-03-12', date: '2026-03-12T12:00:00.000Z', photos: [photo('local:abc'), photo('sent')] },
+        { localDate: '2026-03-11', date: '2026-03-11T12:00:00.000Z', photos: [photo('local:only')] },
+      ]),
+    ).toEqual({ '2026-03-14': 'noon-1', '2026-03-12': 'sent' });
   });
 });

@@ -1,5 +1,6 @@
 import { addMonths, dayKeyToNumber, dayNumberToKey, monthDayRange, monthKeyOf } from '../../../../shared/dates';
 import { MOOD_WORDS, type Mood } from '../../../../shared/mood';
+import { isWaitingPhoto } from '../photos/local-id';
 
 /**
  * The calendar's arithmetic, with no React in it: the weeks of a month as rows of seven days, the ISO week of each
@@ -174,6 +175,23 @@ export function moodByDay(entries: readonly { localDate: string; date: string; m
     if (!known || date > known.date) newest[localDate] = { date, mood };
   }
   return Object.fromEntries(Object.entries(newest).map(([day, { mood }]) => [day, mood]));
+}
+
+/**
+ * The first photo of each day among these entries that has one, as the server names it (GET /api/days): the first
+ * photo of the day's oldest entry with photos. A photo still waiting on the device to be sent has no thumbnail to show.
+ */
+export function firstPhotoByDay(
+  entries: readonly { localDate: string; date: string; photos?: readonly { id: string }[] }[],
+): Record<string, string> {
+  const oldest: Record<string, { date: string; id: string }> = {};
+  for (const { localDate, date, photos } of entries) {
+    const first = photos?.find((photo) => !isWaitingPhoto(photo.id));
+    if (first === undefined) continue;
+    const known = oldest[localDate];
+    if (!known || date < known.date) oldest[localDate] = { date, id: first.id };
+  }
+  return Object.fromEntries(Object.entries(oldest).map(([day, { id }]) => [day, id]));
 }
 
 /**

@@ -6,6 +6,7 @@ import { PreferencesSection } from './PreferencesSection';
 
 const memorySwitch = () => switchNamed('Memory Section');
 const pastDaysSwitch = () => switchNamed('Write and edit past days');
+const photosSwitch = () => switchNamed('Photo of the day in the calendar');
 
 describe('Settings: Preferences', () => {
   it("shows the memory section's setting as the profile has it", async () => {
@@ -60,6 +61,20 @@ describe('Settings: Preferences', () => {
     await settled(() => expect(words()).toContain(SETTINGS_MESSAGES.preferencesUpdated));
     expect(requests).toEqual([{ method: 'PATCH', path: '/api/profile', body: { preferences: { writePastDays: true } } }]);
     expect(profiles.at(-1)?.writePastDays).toBe(true);
+    expect(memorySwitch().getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('turns the photo of the day in the calendar on, off by default, leaving the other preferences as they are', async () => {
+    const requests = answer(() => ({ status: 200, body: { ...PROFILE, calendarPhotos: true } }));
+    const { profiles } = await draw(<PreferencesSection showMemorySection={false} />);
+    expect(photosSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(words()).toContain("Show each day's first photo as its tile in the month's calendar and your year at a glance");
+
+    await click(photosSwitch());
+    await settled(() => expect(words()).toContain(SETTINGS_MESSAGES.preferencesUpdated));
+    expect(requests).toEqual([{ method: 'PATCH', path: '/api/profile', body: { preferences: { calendarPhotos: true } } }]);
+    expect(profiles.at(-1)?.calendarPhotos).toBe(true);
+    expect(pastDaysSwitch().getAttribute('aria-checked')).toBe('false');
     expect(memorySwitch().getAttribute('aria-checked')).toBe('false');
   });
 });

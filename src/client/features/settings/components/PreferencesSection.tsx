@@ -10,15 +10,22 @@ export interface PreferencesSectionProps {
   showMemorySection: boolean;
   /** Whether past days can get an entry and past entries can be edited (docs/product.md §5). */
   writePastDays?: boolean;
+  /** Whether the calendars show each day's first photo as its tile (docs/product.md §16). */
+  calendarPhotos?: boolean;
 }
 
-export function PreferencesSection({ showMemorySection, writePastDays = false }: PreferencesSectionProps) {
+export function PreferencesSection({
+  showMemorySection,
+  writePastDays = false,
+  calendarPhotos = false,
+}: PreferencesSectionProps) {
   const toast = useToast();
   const updateProfile = useUpdateProfile();
   // While saving, show where the switch is going rather than where it was.
   const saving = updateProfile.isPending ? updateProfile.variables.preferences : undefined;
   const memoryChecked = saving?.showMemorySection ?? showMemorySection;
   const pastDaysChecked = saving?.writePastDays ?? writePastDays;
+  const photosChecked = saving?.calendarPhotos ?? calendarPhotos;
 
   function change(preferences: Preferences) {
     updateProfile.mutate(
@@ -46,6 +53,13 @@ export function PreferencesSection({ showMemorySection, writePastDays = false }:
         checked={pastDaysChecked}
         disabled={updateProfile.isPending}
         onChange={(next) => change({ writePastDays: next })}
+      />
+      <Switch
+        label="Photo of the day in the calendar"
+        description="Show each day's first photo as its tile in the month's calendar and your year at a glance"
+        checked={photosChecked}
+        disabled={updateProfile.isPending}
+        onChange={(next) => change({ calendarPhotos: next })}
       />
     </section>
   );

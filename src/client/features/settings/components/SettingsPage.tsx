@@ -41,6 +41,7 @@ export function SettingsPage({ reminders, tags, data, journalImport }: SettingsS
       <PreferencesSection
         showMemorySection={profile?.showMemorySection ?? false}
         writePastDays={profile?.writePastDays === true}
+        calendarPhotos={profile?.calendarPhotos === true}
       />
       <PromptsSection
         prompts={profile?.prompts ?? { set: 'own' }}

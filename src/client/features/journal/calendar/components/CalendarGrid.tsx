@@ -2,6 +2,7 @@ import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState 
 import { Link } from 'react-router';
 import { journalDayPath } from '../../../../lib/paths';
 import type { Mood } from '../../../../../shared/mood';
+import { photoUrl } from '../../../../../shared/photos';
 import '../../../../styles/mood.css';
 import { type CalendarBounds, clampDay, dayAfterKey, dayLabel, monthWeeks, WEEKDAYS } from '../date-grid';
 
@@ -63,6 +64,11 @@ export interface CalendarGridProps {
   counts: Record<string, number>;
   /** The mood of each day that has one: the day is drawn in its colour, and named with its word. */
   moods?: Record<string, Mood>;
+  /**
+   * The id of each day's first photo, where the writer chose to see them (docs/product.md §16): the day's tile shows its
+   * thumbnail, its number and marks kept over it.
+   */
+  photos?: Record<string, string>;
   /** The day that takes the tab stop, if it is in this month. */
   focusDay: string | undefined;
   /** The grid's name: the month and year, and anything said about them. */
@@ -76,7 +82,16 @@ export interface CalendarGridProps {
  * row header per week. A day up to today is a link to its day view, named by its weekday, day, month and entries
  * ('Tuesday 14 October, 1 entry'); a day still to come is only a number.
  */
-export function CalendarGrid({ monthKey, today, counts, moods = {}, focusDay, label, size }: CalendarGridProps) {
+export function CalendarGrid({
+  monthKey,
+  today,
+  counts,
+  moods = {},
+  photos = {},
+  focusDay,
+  label,
+  size,
+}: CalendarGridProps) {
   const large = size === 'large';
   return (
     <table role="grid" className={`calendar-grid calendar-${size}`} aria-label={label}>
@@ -117,6 +132,7 @@ export function CalendarGrid({ monthKey, today, counts, moods = {}, focusDay, la
                     today={today}
                     entries={counts[day] ?? 0}
                     mood={moods[day]}
+                    photo={photos[day]}
                     focusDay={focusDay}
                   />
                 )}
@@ -134,14 +150,18 @@ function CalendarDay({
   today,
   entries,
   mood,
+  photo,
   focusDay,
 }: {
   day: string;
   today: string;
   entries: number;
   mood: Mood | undefined;
+  photo: string | undefined;
   focusDay: string | undefined;
 }) {
+  // A thumbnail that cannot be had (offline and never kept on the device, or gone) leaves the day as it is drawn without.
+  const [failed, setFailed] = useState<string | null>(null);
   const classes = ['calendar-day'];
   if (entries > 0) classes.push('has-entry');
   // A mood colours a day with entries only: a day whose entries are gone has none.
@@ -149,6 +169,9 @@ function CalendarDay({
   if (felt !== undefined) classes.push('has-mood', `mood-${felt}`);
   if (day === today) classes.push('is-today');
   const number = Number(day.slice(8, 10));
+  // Only a day with entries has a photo: the tile's photo goes with its entries.
+  const shown = entries > 0 && day <= today && photo !== undefined && photo !== failed ? photo : undefined;
+  if (shown !== undefined) classes.push('has-photo');
   if (day > today) {
     classes.push('is-future');
     return (
@@ -168,7 +191,22 @@ function CalendarDay({
       aria-current={day === today ? 'date' : undefined}
       onClick={openAtTop}
     >
-      {number}
+      {shown === undefined ? (
+        number
+      ) : (
+        <>
+          {/* The tile's size is the cell's, whatever the photo's: nothing moves as it loads. */}
+          <img
+            className="calendar-photo"
+            src={photoUrl(shown, 'thumb')}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            onError={() => setFailed(shown)}
+          />
+          <span className="calendar-number">{number}</span>
+        </>
+      )}
     </Link>
   );
 }

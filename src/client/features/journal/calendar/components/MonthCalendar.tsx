@@ -1,5 +1,6 @@
 import { dayNumberToKey, monthDayRange } from '../../../../../shared/dates';
 import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
+import { useAuth } from '../../../../lib/session/auth-context';
 import '../../../../styles/calendar.css';
 import { useDayCounts } from '../api';
 import { calendarBounds, mergeDayCounts, monthAndYear } from '../date-grid';
@@ -16,6 +17,8 @@ export interface MonthCalendarProps {
   deviceCounts: Record<string, number>;
   /** Each day's mood among those entries, where one has a mood. */
   deviceMoods?: Record<string, Mood>;
+  /** Each day's first photo among those entries, where one has photos. */
+  devicePhotos?: Record<string, string>;
 }
 
 function daysText(days: number): string {
@@ -34,7 +37,8 @@ function daysText(days: number): string {
  * are merged in, so a write waiting to sync is marked at once; offline, with no counts kept for the month, they
  * are all the calendar has, and it says so.
  */
-export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoods }: MonthCalendarProps) {
+export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoods, devicePhotos }: MonthCalendarProps) {
+  const { profile } = useAuth();
   const range = monthDayRange(monthKey);
   const first = dayNumberToKey(range.first);
   const bounds = calendarBounds(first, dayNumberToKey(range.last), today);
@@ -44,6 +48,9 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoo
   const counts = mergeDayCounts(server.data?.days, deviceCounts);
   // The device's entries hold the newest words, writes waiting to sync included: their moods go over the server's.
   const moods = { ...server.data?.moods, ...deviceMoods };
+  // The server's answer reads every entry of the month, the device's only those it holds: the server's first photo wins.
+  // Counts kept by a version before the photos have none.
+  const photos = profile?.calendarPhotos === true ? { ...devicePhotos, ...server.data?.photos } : undefined;
   const withMood = Object.keys(moods).filter((day) => (counts[day] ?? 0) > 0).length;
   const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(dayKey, bounds);
   const withEntries = Object.values(counts).filter((count) => count > 0).length;
@@ -58,6 +65,7 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoo
           today={today}
           counts={counts}
           moods={moods}
+          photos={photos}
           focusDay={focusDay}
           label={`Calendar, ${monthAndYear(monthKey)}`}
           size="large"

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FIRST_CALENDAR_YEAR } from '../../../../../shared/day-counts';
 import { useConnectionState } from '../../../../lib/connection/connection-state';
 import { paths } from '../../../../lib/paths';
+import { useAuth } from '../../../../lib/session/auth-context';
 import { Button, buttonClassName } from '../../../../ui/Button';
 import { Chevron } from '../../../../ui/Icon';
 import { Notice } from '../../../../ui/Notice';
@@ -14,6 +15,7 @@ import {
   calendarBounds,
   clampDay,
   countByDay,
+  firstPhotoByDay,
   mergeDayCounts,
   monthAndYear,
   monthName,
@@ -63,6 +65,9 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
   const counts = query.data ? mergeDayCounts(query.data.days, waiting) : undefined;
   // A year kept by an older version has no moods; a new entry waiting to sync is the day's newest.
   const moods = { ...query.data?.moods, ...moodByDay(waitingEntries) };
+  // Each day's first photo, where the writer chose to see them: the server's, which reads all of a day's entries.
+  const { profile } = useAuth();
+  const photos = profile?.calendarPhotos === true ? { ...firstPhotoByDay(waitingEntries), ...query.data?.photos } : undefined;
   const bounds = calendarBounds(`${year}-01-01`, `${year}-12-31`, today);
   const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(
     year === thisYear ? today : `${year}-01-01`,
@@ -106,6 +111,7 @@ export function YearAtAGlance({ year, today, onYear }: YearAtAGlanceProps) {
                   today={today}
                   counts={counts}
                   moods={moods}
+                  photos={photos}
                   focusDay={tabStop}
                   label={`${monthAndYear(month)}, ${monthDays === 1 ? '1 day' : `${monthDays} days`} with entries`}
                   size="small"

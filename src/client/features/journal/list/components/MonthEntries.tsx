@@ -1,7 +1,7 @@
 import { monthKeyOf } from '../../../../../shared/dates';
 import { useMonthEntries } from '../../api';
 import { MonthCalendar } from '../../calendar/components/MonthCalendar';
-import { countByDay, moodByDay } from '../../calendar/date-grid';
+import { countByDay, firstPhotoByDay, moodByDay } from '../../calendar/date-grid';
 import { useListLoad } from '../../load-status/components/ListStatus';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { formatDayInMonth } from '../journal-view';
@@ -42,6 +42,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
         today={today}
         deviceCounts={countByDay(entries)}
         deviceMoods={moodByDay(entries)}
+        devicePhotos={firstPhotoByDay(entries)}
       />
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} written={false} titled />}
       <DayGroupedPages
