@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_NAMES, type ThemeName } from '../src/shared/themes';
@@ -8,45 +5,10 @@ import { createAccount, signIn } from './support/accounts';
 import { createEntryViaApi } from './support/api';
 import { expectNoConsoleErrors, openPage } from './support/browser';
 import { serverAndBrowser } from './support/suite';
+import { seriousViolations } from './support/axe';
 
-declare global {
-  interface Window {
-    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
-  }
-}
-
-/**
- * axe-core's own bundle, evaluated in the page: a <script> tag (addScriptTag) would be refused by the CSP, which
- * allows only the app's own scripts, and checking the page under its real CSP is the point.
- */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const suite = serverAndBrowser();
-
-/** The serious and critical violations on the page, one readable line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? 'unknown',
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({
-        target: node.target.join(' '),
-        summary: (node.failureSummary ?? '').replace(/\s+/g, ' '),
-      })),
-    }));
-  }, RULE_TAGS);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target}\n    ${node.summary}`,
-      ),
-    );
-}
 
 interface Screen {
   name: string;

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { createAccount, signIn } from './support/accounts';
 import { gone, visible } from './support/browser';
 import { ADD_ENTRY, journalSuite } from './support/journal';
 import { waitForOfflineCopy, waitForServiceWorker } from './support/offline';
+import { seriousViolations } from './support/axe';
 
 const { suite, withJournal } = journalSuite();
 
@@ -66,25 +64,6 @@ function spoken(dayKey: string, entries: number, mood?: string): string {
     month: 'long',
   });
   return `${name}, ${entries === 1 ? '1 entry' : `${entries} entries`}${mood ? `, mood: ${mood}` : ''}`;
-}
-
-/** axe-core's bundle, evaluated in the page (the CSP refuses a script tag), as e2e/a11y.e2e.ts does. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
-      document,
-      {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-        resultTypes: ['violations'],
-      },
-    ),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
 }
 
 /** The day's photo, shown: loaded, its thumbnail's address, lazily. */

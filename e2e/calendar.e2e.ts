@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addMonths, localDayKey } from '../src/shared/dates';
@@ -12,6 +9,7 @@ import { visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { ADD_ENTRY, isFocused, journalSuite } from './support/journal';
 import { NETWORK_FAILURE, readOfflineCopy, waitForServiceWorker } from './support/offline';
+import { seriousViolations } from './support/axe';
 
 const { suite, withJournal } = journalSuite();
 
@@ -364,26 +362,6 @@ async function expectReadableMark(day: Locator, surround: Locator): Promise<void
   const fill = await backgroundBehind(day);
   expect(contrastRatio(await textColour(day), fill)).toBeGreaterThanOrEqual(4.5);
   expect(contrastRatio(fill, await backgroundBehind(surround))).toBeGreaterThanOrEqual(3);
-}
-
-/** axe-core's bundle, evaluated in the page (the CSP refuses a script tag), as e2e/a11y.e2e.ts does. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical WCAG 2.1 AA violations on the page, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
-      document,
-      {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-        resultTypes: ['violations'],
-      },
-    ),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
 }
 
 async function chooseTheme(page: Page, theme: ThemeName): Promise<void> {

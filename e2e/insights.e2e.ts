@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AxeResults } from 'axe-core';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../src/shared/dates';
@@ -12,6 +10,7 @@ import { gone, visible } from './support/browser';
 import { IPHONE } from './support/devices';
 import { ADD_ENTRY } from './support/journal';
 import { serverAndBrowser } from './support/suite';
+import { seriousViolations } from './support/axe';
 
 /**
  * The server and the browser both live on the second day of the month after this one, at noon UTC: the monthly
@@ -58,26 +57,6 @@ async function importJournal(page: Page): Promise<void> {
     data: Buffer.from(JSON.stringify({ format: 'gratitude-journal', version: 1, entries })),
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-/** axe-core's bundle, evaluated in the page (the CSP refuses a script tag), as e2e/a11y.e2e.ts does. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical WCAG 2.1 AA violations on the page, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
-      document,
-      {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-        resultTypes: ['violations'],
-      },
-    ),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`));
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteForDay } from '../src/shared/quotes';
@@ -8,6 +5,7 @@ import { type PushServicePeer, startPushService, type TestSubscription } from '.
 import { createAccount, signIn } from './support/accounts';
 import { expectNoConsoleErrors, launchBrowser, openPage, visible } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { seriousViolations } from './support/axe';
 
 /**
  * Notifications in the browser (docs/product.md §14). Chromium's own push needs its vendor's push service, which
@@ -39,7 +37,6 @@ afterAll(async () => {
 
 declare global {
   interface Window {
-    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
     subscribedWith?: { userVisibleOnly: boolean; key: string };
   }
 }
@@ -85,20 +82,6 @@ function nextMinuteIn(timeZone: string): { time: string; day: string } {
     .formatToParts(at)
     .reduce<Record<string, string>>((fields, part) => ({ ...fields, [part.type]: part.value }), {});
   return { time: `${parts.hour}:${parts.minute}`, day: `${parts.year}-${parts.month}-${parts.day}` };
-}
-
-/** axe-core in the page, as in a11y.e2e.ts: the serious and critical violations. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}`));
-  });
 }
 
 /** Signs in through the login screen, and waits for the journal it leads to. */

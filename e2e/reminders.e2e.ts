@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -9,12 +7,7 @@ import { THEME_NAMES } from '../src/shared/themes';
 import { createAccount, signIn } from './support/accounts';
 import { openPage, visible } from './support/browser';
 import { serverAndBrowser } from './support/suite';
-
-declare global {
-  interface Window {
-    axe: { run: (context: Document, options: object) => Promise<AxeResults> };
-  }
-}
+import { seriousViolations } from './support/axe';
 
 const suite = serverAndBrowser();
 
@@ -52,25 +45,6 @@ async function waitForReminder(outbox: string, to: string, until: number): Promi
     if (Date.now() > until) throw new Error(`no reminder email to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/** axe-core, evaluated in the page under its real CSP, as in a11y.e2e.ts: the serious and critical violations. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? 'unknown',
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.targets.map((target) => `${violation.id} (${violation.impact}) at ${target}`));
 }
 
 function remindersSection(page: Page) {
