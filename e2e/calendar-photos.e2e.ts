@@ -93,21 +93,29 @@ async function chooseTheme(page: Page, theme: (typeof THEME_NAMES)[number]): Pro
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
 }
 
+/**
+ * Today with two photos, the first of the month (unless that is today) with a bright photo and a great mood, and two
+ * days ago (when in this month and not that day) with an entry and no photo, which stays a filled disc.
+ */
+async function writeDaysWithPhotos(page: Page) {
+  const origin = new URL(page.url()).origin;
+  expect(
+    (await page.request.patch('/api/profile', { headers: { origin }, data: { preferences: { writePastDays: true } } })).status(),
+  ).toBe(200);
+  const sun = await upload(page, await photo('#2b6cd9', '#f4c542'));
+  const second = await upload(page, await photo('#3a9d5d', '#ffffff'));
+  const bright = await upload(page, await photo('#fafafa', '#f0f0f0'));
+  await write(page, today, [sun, second]);
+  if (moodDay) await write(page, moodDay, [bright], 5);
+  const plainDay = addDays(today, -2).startsWith(thisMonth) && addDays(today, -2) !== moodDay ? addDays(today, -2) : undefined;
+  if (plainDay) await write(page, plainDay, []);
+  return { sun, bright, plainDay };
+}
+
 describe('a photo of the day in the calendars', () => {
   it('is off at first; turned on, days show their first photo in the month and the year, named as before; turned off, gone', async () => {
     await withJournal(async (page) => {
-      const origin = new URL(page.url()).origin;
-      expect(
-        (await page.request.patch('/api/profile', { headers: { origin }, data: { preferences: { writePastDays: true } } })).status(),
-      ).toBe(200);
-      const sun = await upload(page, await photo('#2b6cd9', '#f4c542'));
-      const second = await upload(page, await photo('#3a9d5d', '#ffffff'));
-      const bright = await upload(page, await photo('#fafafa', '#f0f0f0'));
-      await write(page, today, [sun, second]);
-      if (moodDay) await write(page, moodDay, [bright], 5);
-      // A day with an entry and no photo stays a filled disc.
-      const plainDay = addDays(today, -2).startsWith(thisMonth) && addDays(today, -2) !== moodDay ? addDays(today, -2) : undefined;
-      if (plainDay) await write(page, plainDay, []);
+      const { sun, bright, plainDay } = await writeDaysWithPhotos(page);
 
       // Off by default: the calendar draws no photo.
       await page.goto(`/journal?date=${today}&view=month`);
@@ -144,7 +152,23 @@ describe('a photo of the day in the calendars', () => {
       expect(await year.locator('img.calendar-photo').count()).toBe(moodDay ? 2 : 1);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The screens, at a phone's width and a wide one, in the three themes.
+      // Turned off, the calendars are drawn as before.
+      await setCalendarPhotos(page, false);
+      await page.goto(`/journal?date=${today}&view=month`);
+      await visible(month.getByRole('link', { name: spoken(today, 1) }));
+      await gone(month.locator('img.calendar-photo'));
+      await page.goto(`/journal?view=year&year=${thisYear}`);
+      await visible(year.getByRole('link', { name: spoken(today, 1) }));
+      expect(await year.locator('img').count()).toBe(0);
+    });
+  });
+
+  it('reads at a phone\'s width and a wide one, in the three themes', async () => {
+    await withJournal(async (page) => {
+      const { sun } = await writeDaysWithPhotos(page);
+      await setCalendarPhotos(page, true);
+      const month = page.locator('.month-calendar');
+      const year = page.locator('.year-months');
       for (const theme of THEME_NAMES) {
         await chooseTheme(page, theme);
         for (const width of [390, 1280]) {
@@ -158,15 +182,6 @@ describe('a photo of the day in the calendars', () => {
         }
         expect(await seriousViolations(page)).toEqual([]);
       }
-
-      // Turned off, the calendars are drawn as before.
-      await setCalendarPhotos(page, false);
-      await page.goto(`/journal?date=${today}&view=month`);
-      await visible(month.getByRole('link', { name: spoken(today, 1) }));
-      await gone(month.locator('img.calendar-photo'));
-      await page.goto(`/journal?view=year&year=${thisYear}`);
-      await visible(year.getByRole('link', { name: spoken(today, 1) }));
-      expect(await year.locator('img').count()).toBe(0);
     });
   });
 
