@@ -199,6 +199,31 @@ describe.each(DATABASE_KINDS)('the monthly look-back email over SMTP on %s', { t
     expect((await ada.agent.get('/api/reminders')).json).toMatchObject({ enabled: true, monthlyEmail: false, monthlyAt: null });
   });
 
+  it('is passed over when the server was down at its time, and the next month’s comes at its own', async () => {
+    h.clock.set('2026-10-04T14:00:00.000Z');
+    const ada = await signUpAndVerify(h);
+    await ada.agent.put('/api/reminders', { ...ON, monthlyEmail: true });
+    await write(ada.agent, '2026-10-05T14:00:00.000Z', '2026-10-05', SECRET_WORDS.slice(0, 3));
+    await write(ada.agent, '2026-11-05T14:00:00.000Z', '2026-11-05', SECRET_WORDS.slice(3, 6));
+    await h.journal.mailWorker.idle();
+
+    const a = await smtpProcess();
+    // An hour and a half after 08:00 on 1 November: too late for October's.
+    h.clock.set('2026-11-01T14:30:00.000Z');
+    expect(await a.reminders.runDue()).toMatchObject({ monthly: 0, monthlySkipped: 1 });
+    expect((await ada.agent.get('/api/reminders')).json).toMatchObject({ monthlyAt: '2026-12-01T13:00:00.000Z' });
+
+    h.clock.set('2026-12-01T13:00:05.000Z');
+    expect((await a.reminders.runDue()).monthly).toBe(1);
+    await a.mailWorker.idle();
+    expect(smtp.received.map((mail) => mail.subject).filter((subject) => subject?.startsWith('Your '))).toEqual([
+      'Your November in your Gratitude Journal',
+    ]);
+    expect(smtp.received.find((mail) => mail.subject === 'Your November in your Gratitude Journal')?.text).toContain(
+      'In November you wrote 1 entry on 1 day.',
+    );
+  });
+
   it('is not sent to a writer who turned it off, nor once the look back was dismissed', async () => {
     h.clock.set('2026-10-04T14:00:00.000Z');
     const ada = await signUpAndVerify(h);

@@ -146,8 +146,8 @@ export class ReminderScheduler {
       // Nothing of the failed transaction was kept: its reminders are still due, and the next tick tries again.
       this.deps.logger.error('reminders.pass_failed', { error: error instanceof Error ? error.name : 'unknown' });
     }
-    if (run.queued > 0) this.deps.pushQueued?.();
     if (run.queued + run.monthly > 0) this.deps.mailQueued();
+    if (run.queued > 0) this.deps.pushQueued?.();
     if (run.queued + run.written + run.late + run.inactive + run.monthly + run.monthlySkipped > 0) {
       this.deps.logger.info('reminders.queued', { ...run, ms: Math.round(performance.now() - started) });
     }
@@ -237,6 +237,7 @@ export class ReminderScheduler {
       outcomes: due.filter((reminder) => claimed.has(reminder.userId)).map((reminder) => outcomeOf.get(reminder.userId) ?? 'late'),
     };
   }
+
   /**
    * One transaction of monthly look-back emails: locks up to CHUNK due ones, moves each on to the first of the next
    * month, and queues the emails of those it claimed that are to go: on time (within the hour, and still the first
@@ -257,6 +258,8 @@ export class ReminderScheduler {
     );
     const groups = new Map<string, { dueAt: string; next: string; sentFor: number | null; ids: string[] }>();
     const outcomeOf = new Map<string, MonthlyOutcome>();
+    // Writers with the same zone, time and month share their next first.
+    const nextTimes = new Map<string, string>();
     due.forEach((monthly, index) => {
       const lookBack = lookBacks[index] ?? 0;
       const onTime =
@@ -269,7 +272,10 @@ export class ReminderScheduler {
         (monthly.sentFor === null || monthly.sentFor < lookBack) &&
         written.has(`${monthly.userId} ${lookBack}`);
       outcomeOf.set(monthly.userId, send ? 'send' : 'skip');
-      const next = nextMonthly(monthly, now, Math.max(lookBack, monthly.sentFor ?? lookBack)).at.toISOString();
+      const after = Math.max(lookBack, monthly.sentFor ?? lookBack);
+      const scheduleKey = `${monthly.timeZone}|${monthly.minuteOfDay}|${after}`;
+      const next = nextTimes.get(scheduleKey) ?? nextMonthly(monthly, now, after).at.toISOString();
+      nextTimes.set(scheduleKey, next);
       const sentFor = send ? lookBack : null;
       const key = `${monthly.dueAt}|${next}|${sentFor ?? ''}`;
       const group = groups.get(key) ?? { dueAt: monthly.dueAt, next, sentFor, ids: [] };
