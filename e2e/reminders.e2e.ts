@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ const suite = serverAndBrowser();
 const BROWSER_ZONE = 'America/New_York';
 const CHOSEN_ZONE = 'Australia/Adelaide';
 const SUBJECT = 'A moment for gratitude today';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/reminders-shots';
 
 /**
  * The first whole minute at least 25 s away, on the chosen zone's clock ("HH:MM"), and its weekday's name there:
@@ -145,6 +146,83 @@ describe('reminders', () => {
       await visible(page.getByText('This unsubscribe link is not valid.', { exact: false }));
       expect(await seriousViolations(page)).toEqual([]);
     });
+  });
+
+  it('offer the monthly look back by email with reminders on, kept after a reload, with when the next one comes', { timeout: 120_000 }, async () => {
+    const { email, password } = await createAccount(suite.server);
+    await suite.withPage(
+      async (page) => {
+        await signIn(page, email, password);
+        await page.waitForURL('**/journal');
+        await page.goto('/settings');
+        const section = remindersSection(page);
+        const daily = section.getByRole('switch', { name: 'Daily reminder' });
+        const monthly = section.getByRole('switch', { name: 'Monthly look back by email' });
+        await visible(daily);
+        // Only with reminders on: it comes at their time, in their zone.
+        expect(await monthly.count()).toBe(0);
+        await daily.click();
+        await visible(monthly);
+        expect(await monthly.getAttribute('aria-checked')).toBe('false');
+        await monthly.click();
+        expect(await monthly.getAttribute('aria-checked')).toBe('true');
+        await section.getByLabel('Time', { exact: true }).fill('08:00');
+        await section.getByRole('button', { name: 'Save Reminders' }).click();
+        const saved = section.getByRole('status').filter({ hasText: 'Your next monthly look back email:' });
+        await visible(saved);
+        // The first of next month, at 8:00 AM on the zone's clock.
+        expect(await saved.textContent()).toMatch(/Your next monthly look back email: \w+, \w+ 1 at 8:00 AM\./);
+
+        await page.reload();
+        await visible(monthly);
+        expect(await monthly.getAttribute('aria-checked')).toBe('true');
+        await visible(section.getByText(/^Your next reminder: .* Your next monthly look back email: /));
+
+        // Turned off again, it is kept off.
+        await monthly.click();
+        await section.getByRole('button', { name: 'Save Reminders' }).click();
+        await visible(section.getByRole('status').filter({ hasText: /^Saved\. Your next reminder: [^.]*\.$/ }));
+        await page.reload();
+        await visible(monthly);
+        expect(await monthly.getAttribute('aria-checked')).toBe('false');
+      },
+      { context: { timezoneId: BROWSER_ZONE } },
+    );
+  });
+
+  it.each(THEME_NAMES)('show the monthly look back switch in the %s theme on a phone and a wide screen', async (theme) => {
+    const { email, password } = await createAccount(suite.server);
+    for (const width of [390, 1280]) {
+      await suite.withPage(
+        async (page, context) => {
+          await context.addInitScript((name) => localStorage.setItem('theme', name), theme);
+          await signIn(page, email, password);
+          await page.waitForURL('**/journal');
+          await page.goto('/settings');
+          const section = remindersSection(page);
+          const daily = section.getByRole('switch', { name: 'Daily reminder' });
+          await visible(daily);
+          if ((await daily.getAttribute('aria-checked')) === 'false') await daily.click();
+          const monthly = section.getByRole('switch', { name: 'Monthly look back by email' });
+          if ((await monthly.getAttribute('aria-checked')) === 'false') await monthly.click();
+          await section.getByRole('button', { name: 'Save Reminders' }).click();
+          await visible(section.getByRole('status').filter({ hasText: 'Your next monthly look back email:' }));
+          // Nothing wider than the screen.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          mkdirSync(SHOTS, { recursive: true });
+          await section.screenshot({ path: `${SHOTS}/reminders-${theme}-${width}.png` });
+          expect(await seriousViolations(page)).toEqual([]);
+
+          // The monthly email's own unsubscribe link says what it stops, and keeps the daily reminders.
+          await page.goto('/reminders/unsubscribe?token=bm9ib2R5.forged&email=monthly');
+          await visible(page.getByText('Stop the monthly look back emails for this account?', { exact: false }));
+          if (width === 390) await page.screenshot({ path: `${SHOTS}/unsubscribe-monthly-${theme}-${width}.png`, fullPage: true });
+          await page.getByRole('button', { name: 'Unsubscribe' }).click();
+          await visible(page.getByText('This unsubscribe link is not valid.', { exact: false }));
+        },
+        { context: { timezoneId: BROWSER_ZONE, viewport: { width, height: 900 } } },
+      );
+    }
   });
 
   it('says so when the link is not valid, and changes nothing', async () => {

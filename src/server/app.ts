@@ -39,7 +39,7 @@ import { PhotoService } from './photos/service';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { PushKeys, PushWorker } from './reminders/push';
 import { ReminderScheduler } from './reminders/scheduler';
-import { ReminderService } from './reminders/service';
+import { isReminderTemplate, ReminderService } from './reminders/service';
 import { searchRoutes } from './search/routes';
 import { SearchService } from './search/service';
 
@@ -80,8 +80,8 @@ export function createApp(deps: AppDeps) {
     logger,
     now,
     compose: (template, recipient, at, queuedAt) =>
-      template === 'reminder'
-        ? reminders.composeMail(recipient, at, queuedAt)
+      isReminderTemplate(template)
+        ? reminders.composeMail(template, recipient, at, queuedAt)
         : auth.composeMail(template, recipient, at),
     onSent: (mail, file) => {
       // A development convenience: the link the server made, on the console. Never in production logs.

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, localDateIn, nextReminder, timeZoneName, zonedMoment } from './zoned-time';
+import { isKnownTimeZone, localDateIn, monthIndexOfKey, nextMonthly, nextReminder, timeZoneName, zonedMoment } from './zoned-time';
 
 const EVERY_DAY = 0x7f;
 const at = (iso: string) => new Date(iso);
@@ -75,6 +75,41 @@ describe('nextReminder', () => {
     expect(nextReminder(kiritimati, at('2026-03-15T10:30:00.000Z'), null)?.toISOString()).toBe('2026-03-15T11:00:00.000Z');
     const samoa = { timeZone: 'Pacific/Pago_Pago', minuteOfDay: 23 * 60, weekdays: EVERY_DAY };
     expect(nextReminder(samoa, at('2026-03-16T09:00:00.000Z'), null)?.toISOString()).toBe('2026-03-16T10:00:00.000Z');
+  });
+});
+
+describe('nextMonthly', () => {
+  const ny = { timeZone: 'America/New_York', minuteOfDay: 8 * 60 };
+  const october = monthIndexOfKey('2026-10');
+
+  it('is the first of the next month at the time on the clock, for the month before it', () => {
+    // 1 November 2026: the clocks went back that night, so 08:00 is 13:00 UTC.
+    expect(nextMonthly(ny, at('2026-10-15T12:00:00Z'), null)).toEqual({ at: at('2026-11-01T13:00:00.000Z'), lookBack: october });
+    // On the first itself, before the time: today's; after it: next month's.
+    expect(nextMonthly(ny, at('2026-11-01T12:59:00Z'), null).at.toISOString()).toBe('2026-11-01T13:00:00.000Z');
+    expect(nextMonthly(ny, at('2026-11-01T13:00:00Z'), null).at.toISOString()).toBe('2026-12-01T13:00:00.000Z');
+    // Across the year.
+    expect(nextMonthly(ny, at('2026-12-20T12:00:00Z'), null)).toEqual({
+      at: at('2027-01-01T13:00:00.000Z'),
+      lookBack: monthIndexOfKey('2026-12'),
+    });
+  });
+
+  it('never comes twice for a month, whatever time is chosen after one went', () => {
+    expect(nextMonthly(ny, at('2026-11-01T12:00:00Z'), october).at.toISOString()).toBe('2026-12-01T13:00:00.000Z');
+    expect(nextMonthly({ ...ny, minuteOfDay: 23 * 60 }, at('2026-11-01T14:00:00Z'), october).at.toISOString()).toBe(
+      '2026-12-02T04:00:00.000Z',
+    );
+  });
+
+  it('finds the first in zones far ahead of and behind UTC', () => {
+    // 31 October 20:00 UTC is already 1 November 09:00 in Auckland, and still 31 October 10:00 in Honolulu.
+    expect(nextMonthly({ timeZone: 'Pacific/Auckland', minuteOfDay: 10 * 60 }, at('2026-10-31T20:00:00Z'), null).at.toISOString()).toBe(
+      '2026-10-31T21:00:00.000Z',
+    );
+    expect(nextMonthly({ timeZone: 'Pacific/Honolulu', minuteOfDay: 10 * 60 }, at('2026-10-31T20:00:00Z'), null).at.toISOString()).toBe(
+      '2026-11-01T20:00:00.000Z',
+    );
   });
 });
 

@@ -178,3 +178,34 @@ export function nextReminder(schedule: ReminderSchedule, after: Date, sentThroug
   }
   return null;
 }
+
+/** The month index (year * 12 + month, January 0) of a YYYY-MM-DD or YYYY-MM key. */
+export function monthIndexOfKey(key: string): number {
+  return Number(key.slice(0, 4)) * 12 + Number(key.slice(5, 7)) - 1;
+}
+
+/** The first day (YYYY-MM-01) of a month index. */
+function firstDayOfMonth(index: number): string {
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The next monthly look-back email after `after`: the first of a month at the reminder's time in its zone, for a
+ * look-back month (the month before that first) later than `sentFor`, so that saving the settings again on the
+ * first never brings a second one for the same month. `lookBack` is that month's index.
+ */
+export function nextMonthly(
+  schedule: Pick<ReminderSchedule, 'timeZone' | 'minuteOfDay'>,
+  after: Date,
+  sentFor: number | null,
+): { at: Date; lookBack: number } {
+  // From the month of the day before `after` in the zone (a zone far behind may still be on the last of a month),
+  // and never a first whose month before already had its email.
+  const from = monthIndexOfKey(localDateIn(schedule.timeZone, new Date(after.getTime() - MS_PER_DAY)));
+  let month = sentFor === null ? from : Math.max(from, sentFor + 2);
+  // Two firsts at most: the one of that month, when it is still to come, or the next.
+  for (; ; month += 1) {
+    const at = zonedMoment(schedule.timeZone, firstDayOfMonth(month), schedule.minuteOfDay);
+    if (at.getTime() > after.getTime()) return { at, lookBack: month - 1 };
+  }
+}

@@ -139,6 +139,7 @@ export const REMINDER_MESSAGES = {
   invalidTimeZone: 'Unknown time zone',
   invalidUnsubscribeLink: 'This unsubscribe link is not valid. You can turn reminders off in Settings.',
   unsubscribed: 'You will get no more reminder emails.',
+  unsubscribedMonthly: 'You will get no more monthly look back emails.',
   unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
 } as const;
 

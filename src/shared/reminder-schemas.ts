@@ -32,6 +32,9 @@ export const reminderSettingsSchema = z
     // Whether the reminder goes by email; left out, it stays as it was (by email, at first). Notifications go to
     // each device the person turned them on for (push-schemas.ts).
     email: z.boolean().optional(),
+    // The email on the first of each month that says the month's look back is ready; left out, it stays as it was
+    // (off, at first). It goes while reminders are on, whether or not the daily one goes by email.
+    monthlyEmail: z.boolean().optional(),
   })
   .strict()
   .refine((settings) => !settings.enabled || settings.days.length > 0, {
@@ -52,6 +55,10 @@ export interface ReminderSettings {
   nextAt: string | null;
   /** Whether the reminder goes by email; the devices with notifications are listed apart (/api/reminders/devices). */
   email: boolean;
+  /** Whether the monthly look-back email is asked for. */
+  monthlyEmail: boolean;
+  /** The moment (UTC, ISO) of the next monthly email while reminders and it are on, null otherwise. */
+  monthlyAt: string | null;
 }
 
 export function daysToMask(days: readonly Weekday[]): number {

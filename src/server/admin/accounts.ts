@@ -14,7 +14,7 @@ import { createLogger } from '../logger';
 import { countEntries } from '../journal/repository';
 import { enqueueTemplate, findQueuedMail, MailWorker } from '../mail/queue';
 import { createTransport, type MailTransport } from '../mail/transport';
-import { ReminderService } from '../reminders/service';
+import { isReminderTemplate, ReminderService } from '../reminders/service';
 import { listAccounts } from './repository';
 
 /** One account as the operator sees it: never a word of what the person wrote, only how many entries. */
@@ -149,8 +149,8 @@ export class AccountAdmin {
       now: this.now,
       // Whatever else waits in the queue goes too, as the server would send it: a reminder with its own composer.
       compose: (template, recipient, at, queuedAt) =>
-        template === 'reminder'
-          ? reminders.composeMail(recipient, at, queuedAt)
+        isReminderTemplate(template)
+          ? reminders.composeMail(template, recipient, at, queuedAt)
           : auth.composeMail(template, recipient, at),
     });
     try {

@@ -57,21 +57,31 @@ async function undoCalendarPhotos(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '028_calendar_photos'`.execute(db);
 }
 
-/** Takes back what migrations 028 and 025 changed. */
-async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+/** Takes back what migrations 028 and 027 changed. */
+async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await undoCalendarPhotos(db);
+  await sql`drop index reminder_monthly_due_idx`.execute(db);
+  await sql`alter table reminder drop column monthly_sent_for`.execute(db);
+  await sql`alter table reminder drop column monthly_due_at`.execute(db);
+  await sql`alter table reminder drop column monthly_email`.execute(db);
+  await sql`delete from kysely_migration where name = '027_monthly_look_back_email'`.execute(db);
+}
+
+/** Takes back what migrations 028, 027 and 025 changed. */
+async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+  await undoMonthlyLookBackEmail(db);
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
 
-/** Takes back what migrations 025 and 024 changed. */
+/** Takes back what migrations 027 to 024 changed. */
 async function undoPhotos(db: Kysely<Database>): Promise<void> {
   await undoMonthLookBack(db);
   await sql`drop table photo`.execute(db);
   await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
 }
 
-/** Takes back what migrations 025 to 023 changed. */
+/** Takes back what migrations 027 to 023 changed. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await undoPhotos(db);
   await sql`drop table entry_tag`.execute(db);
@@ -79,7 +89,7 @@ async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
 }
 
-/** Takes back what migrations 025 to 022 changed: the search triggers as migration 011 made them, then the columns. */
+/** Takes back what migrations 027 to 022 changed: the search triggers as migration 011 made them, then the columns. */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -104,7 +114,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 025 to 021 changed. */
+/** Takes back what migrations 027 to 021 changed. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -445,6 +455,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '023_entry_tags',
         '024_photos',
         '025_month_look_back',
+        '027_monthly_look_back_email',
         '028_calendar_photos',
       ]);
     } finally {

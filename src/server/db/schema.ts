@@ -196,7 +196,7 @@ export interface MailQueueTable {
   interrupted_sends: Generated<number>;
 }
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'reminder';
+export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'reminder' | 'monthlyLookBack';
 
 /**
  * The newest period of scheduled backups a process has claimed (backup/scheduler.ts): one row, name 'scheduled';
@@ -226,6 +226,13 @@ export interface ReminderTable {
   updated_at: string;
   /** 1 when the reminder goes by email too; 0 when only to the person's devices (migration 019). */
   email: Generated<number>;
+  /**
+   * The monthly look-back email (migration 027): 1 when asked for; the next first of a month it is due (UTC, ISO),
+   * null while it or reminders are off; the month (year * 12 + month index) the last one was queued for.
+   */
+  monthly_email: Generated<number>;
+  monthly_due_at: string | null;
+  monthly_sent_for: number | null;
 }
 
 /**

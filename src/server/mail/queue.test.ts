@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)('the mail queue across processes, on %s', (kind) =
       logger: createLogger('debug', (line) => h.logLines.push(line)),
       now: h.clock.now,
       compose: (template, recipient, at) =>
-        template === 'reminder' ? Promise.resolve(null) : h.journal.auth.composeMail(template, recipient, at),
+        template === 'reminder' || template === 'monthlyLookBack' ? Promise.resolve(null) : h.journal.auth.composeMail(template, recipient, at),
       renewEveryMs: 20,
     });
     opened.push({ worker, database, transport });

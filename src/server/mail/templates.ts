@@ -89,3 +89,42 @@ export function reminderMail(
     },
   };
 }
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/**
+ * The monthly look-back email (docs/product.md §14 and §18): on the first of a month, for writers who asked for it,
+ * that the month before's look back is ready. Its month's name and counts only, never a word, tag or mood the writer
+ * typed, and a link to today's list, where the look back shows. Like the daily reminder, it carries its unsubscribe
+ * link in the footer and in List-Unsubscribe (RFC 8058); those links turn off this email alone.
+ */
+export function monthlyLookBackMail(
+  to: string,
+  month: { monthName: string; entries: number; daysWritten: number; longestStreak: number },
+  links: { lookBack: string; unsubscribePage: string; oneClick: string },
+): OutgoingMail {
+  const streak = month.longestStreak > 1 ? `, and your longest streak was ${plural(month.longestStreak, 'day', 'days')}` : '';
+  const lines = [
+    'Hello,',
+    `Your ${month.monthName} is ready to look back on in your Gratitude Journal.`,
+    `In ${month.monthName} you wrote ${plural(month.entries, 'entry', 'entries')} on ${plural(month.daysWritten, 'day', 'days')}${streak}.`,
+    'Open your journal this week to see how the month felt, what you were grateful for most, and three of its entries.',
+  ];
+  const label = `See your ${month.monthName}`;
+  const footer = 'You get this email because you asked for a monthly look back in your Gratitude Journal reminder settings.';
+  const html = layout(`Your ${month.monthName} in your journal`, lines, { href: links.lookBack, label }).replace(
+    '</body></html>',
+    `<p style="font-size: 13px; color: #555;">${escapeHtml(footer)} <a href="${escapeHtml(links.unsubscribePage)}" style="color: #555;">Stop the monthly emails</a></p>\n</body></html>`,
+  );
+  return {
+    to,
+    subject: `Your ${month.monthName} in your Gratitude Journal`,
+    text: `${lines.join('\n\n')}\n\n${label}: ${links.lookBack}\n\n${footer}\nStop the monthly emails: ${links.unsubscribePage}\n`,
+    html,
+    link: links.lookBack,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

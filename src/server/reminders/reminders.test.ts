@@ -24,17 +24,19 @@ describe.each(DATABASE_KINDS)('reminder settings on %s', (kind) => {
       timeZone: null,
       nextAt: null,
       email: true,
+      monthlyEmail: false,
+      monthlyAt: null,
     });
 
     // The clock: Sunday 2026-03-15 12:00 UTC, 08:00 in New York. Monday's 08:00 EDT is 12:00 UTC.
     const saved = await agent.put('/api/reminders', ON);
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual({ ...ON, nextAt: '2026-03-16T12:00:00.000Z', email: true });
+    expect(saved.json).toEqual({ ...ON, nextAt: '2026-03-16T12:00:00.000Z', email: true, monthlyEmail: false, monthlyAt: null });
     expect((await agent.get('/api/reminders')).json).toEqual(saved.json);
 
     // Off keeps the time, days and zone for next time.
     const off = await agent.put('/api/reminders', { ...ON, enabled: false, days: [] });
-    expect(off.json).toEqual({ ...ON, enabled: false, days: [], nextAt: null, email: true });
+    expect(off.json).toEqual({ ...ON, enabled: false, days: [], nextAt: null, email: true, monthlyEmail: false, monthlyAt: null });
   });
 
   it('take any zone the runtime knows, and refuse others with a message', async () => {

@@ -40,7 +40,21 @@ export async function upsertReminder(db: Db, row: ReminderRow): Promise<void> {
 export async function disableReminder(db: Db, userId: string, nonce: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('reminder')
-    .set({ enabled: 0, next_due_at: null, updated_at: now.toISOString() })
+    .set({ enabled: 0, next_due_at: null, monthly_due_at: null, updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('unsubscribe_nonce', '=', nonce)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Turns the person's monthly look-back email off, if the nonce is still the one its link was made with; the daily
+ * reminder stays as it is. True when the row was there to change (already off counts).
+ */
+export async function disableMonthlyEmail(db: Db, userId: string, nonce: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('reminder')
+    .set({ monthly_email: 0, monthly_due_at: null, updated_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('unsubscribe_nonce', '=', nonce)
     .executeTakeFirst();
@@ -120,6 +134,93 @@ export async function lockDueReminders(
   }));
 }
 
+export interface DueMonthly {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  timeZone: string;
+  minuteOfDay: number;
+  dueAt: string;
+  sentFor: number | null;
+}
+
+/**
+ * The oldest due monthly look-back emails, by the index on monthly_due_at, locked as `lockDueReminders` locks the
+ * daily ones (PostgreSQL: for update, skip locked; SQLite: the caller holds the write lock).
+ */
+export async function lockDueMonthly(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+): Promise<DueMonthly[]> {
+  const rows = await trx
+    .selectFrom('reminder')
+    .innerJoin('user', 'user.id', 'reminder.user_id')
+    .leftJoin('profile', 'profile.uid', 'reminder.user_id')
+    .select([
+      'reminder.user_id',
+      'reminder.time_zone',
+      'reminder.minute_of_day',
+      'reminder.monthly_due_at',
+      'reminder.monthly_sent_for',
+      'user.email',
+      'user.emailVerified',
+      'profile.disabled_at',
+    ])
+    .where('reminder.monthly_due_at', '<=', now.toISOString())
+    .orderBy('reminder.monthly_due_at')
+    .orderBy('reminder.user_id')
+    .limit(limit)
+    .$if(dialect === 'postgres', (qb) => qb.forUpdate('reminder').skipLocked())
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    email: row.email,
+    emailVerified: Boolean(row.emailVerified),
+    disabled: Boolean(row.disabled_at),
+    timeZone: row.time_zone,
+    minuteOfDay: row.minute_of_day,
+    dueAt: row.monthly_due_at ?? '',
+    sentFor: row.monthly_sent_for,
+  }));
+}
+
+/** Of these people, those with an entry in one of these months (year * 12 + month), as `userId month` keys. */
+export async function entryMonths(db: Db, userIds: string[], months: number[]): Promise<Set<string>> {
+  if (userIds.length === 0 || months.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('journal_month')
+    .select(['user_id', 'month'])
+    .where('user_id', 'in', userIds)
+    .where('month', 'in', [...new Set(months)])
+    .where('entries', '>', 0)
+    .execute();
+  return new Set(rows.map((row) => `${row.user_id} ${row.month}`));
+}
+
+/**
+ * Moves these monthly emails, all due at `dueAt`, on to `nextDueAt`, recording the month one was queued for when
+ * `sentFor` is given: the claim, as `advanceReminders` is for the daily one.
+ */
+export async function advanceMonthly(
+  trx: Transaction<Database>,
+  userIds: string[],
+  dueAt: string,
+  nextDueAt: string,
+  sentFor: number | null,
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable('reminder')
+    .set(sentFor !== null ? { monthly_due_at: nextDueAt, monthly_sent_for: sentFor } : { monthly_due_at: nextDueAt })
+    .where('user_id', 'in', userIds)
+    .where('monthly_due_at', '=', dueAt)
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Of these people, those with an entry on one of these days, as `userId dayNumber` keys. */
 export async function entryDays(db: Db, userIds: string[], dayKeys: string[]): Promise<Set<string>> {
   if (userIds.length === 0 || dayKeys.length === 0) return new Set();
@@ -169,7 +270,12 @@ export async function takeWriteLock(trx: Transaction<Database>, dialect: Dialect
  * Several reminders in one statement; each is a template and an address (docs/decisions/013). One still waiting from
  * an earlier day (the mail server has been down since) stays, and is dropped when it is composed.
  */
-export async function enqueueReminders(trx: Transaction<Database>, recipients: string[], now: Date): Promise<void> {
+export async function enqueueReminders(
+  trx: Transaction<Database>,
+  recipients: string[],
+  now: Date,
+  template: 'reminder' | 'monthlyLookBack' = 'reminder',
+): Promise<void> {
   if (recipients.length === 0) return;
   const at = now.toISOString();
   await trx
@@ -184,7 +290,7 @@ export async function enqueueReminders(trx: Transaction<Database>, recipients: s
         next_attempt_at: at,
         sent_at: null,
         last_error: null,
-        template: 'reminder' as const,
+        template,
       })),
     )
     .execute();

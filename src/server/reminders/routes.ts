@@ -31,7 +31,10 @@ export function reminderRoutes({ sessions, reminders }: { sessions: SessionReade
    */
   app.post('/unsubscribe', async (c) => {
     const token = c.req.query('token');
-    if (!token || !(await reminders.unsubscribe(token))) throw invalidLink();
+    // `email=monthly`: the monthly look-back email's link, which turns off that email alone.
+    const email = c.req.query('email');
+    if (email !== undefined && email !== 'monthly') throw invalidLink();
+    if (!token || !(await reminders.unsubscribe(token, email === 'monthly' ? 'monthly' : 'reminders'))) throw invalidLink();
     return c.json({ ok: true });
   });
 

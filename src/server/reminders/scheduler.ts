@@ -4,15 +4,18 @@ import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
 import {
+  advanceMonthly,
   advanceReminders,
   type DueReminder,
   enqueuePushes,
   enqueueReminders,
   entryDays,
+  entryMonths,
+  lockDueMonthly,
   lockDueReminders,
   takeWriteLock,
 } from './repository';
-import { localDateIn, nextReminder } from '../zoned-time';
+import { localDateIn, monthIndexOfKey, nextMonthly, nextReminder } from '../zoned-time';
 
 /** How often each process looks for due reminders; ticks fall on the half-minute, just after it begins. */
 const TICK_MS = 30_000;
@@ -38,6 +41,9 @@ export interface ReminderRun {
   written: number;
   late: number;
   inactive: number;
+  /** Monthly look-back emails queued, and those passed over (late, an inactive account, or a month without entries). */
+  monthly: number;
+  monthlySkipped: number;
 }
 
 export interface ReminderSchedulerDeps {
@@ -51,6 +57,7 @@ export interface ReminderSchedulerDeps {
 }
 
 type Outcome = 'send' | 'written' | 'late' | 'inactive';
+type MonthlyOutcome = 'send' | 'skip';
 
 /** The longest rest between two transactions of a pass. */
 const MAX_REST_MS = 50;
@@ -105,7 +112,7 @@ export class ReminderScheduler {
   }
 
   private async pass(): Promise<ReminderRun> {
-    const run: ReminderRun = { queued: 0, written: 0, late: 0, inactive: 0 };
+    const run: ReminderRun = { queued: 0, written: 0, late: 0, inactive: 0, monthly: 0, monthlySkipped: 0 };
     const started = performance.now();
     // One moment for the whole pass: what is due, what is late and what comes next are judged against it.
     const now = this.deps.now();
@@ -124,15 +131,24 @@ export class ReminderScheduler {
         // requests that came in meanwhile are answered before the next transaction begins.
         await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, performance.now() - chunkStarted)));
       }
+      // The monthly look-back emails due, claimed the same way in transactions of their own.
+      for (let chunk = 0; chunk < MAX_CHUNKS_PER_PASS && !this.stopped; chunk += 1) {
+        const chunkStarted = performance.now();
+        const { seen, outcomes } = await this.deps.database.write((trx) => this.claimMonthlyChunk(trx, now));
+        for (const outcome of outcomes) {
+          if (outcome === 'send') run.monthly += 1;
+          else run.monthlySkipped += 1;
+        }
+        if (seen < CHUNK) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, performance.now() - chunkStarted)));
+      }
     } catch (error) {
       // Nothing of the failed transaction was kept: its reminders are still due, and the next tick tries again.
       this.deps.logger.error('reminders.pass_failed', { error: error instanceof Error ? error.name : 'unknown' });
     }
-    if (run.queued > 0) {
-      this.deps.mailQueued();
-      this.deps.pushQueued?.();
-    }
-    if (run.queued + run.written + run.late + run.inactive > 0) {
+    if (run.queued + run.monthly > 0) this.deps.mailQueued();
+    if (run.queued > 0) this.deps.pushQueued?.();
+    if (run.queued + run.written + run.late + run.inactive + run.monthly + run.monthlySkipped > 0) {
       this.deps.logger.info('reminders.queued', { ...run, ms: Math.round(performance.now() - started) });
     }
     return run;
@@ -220,5 +236,63 @@ export class ReminderScheduler {
       seen: due.length,
       outcomes: due.filter((reminder) => claimed.has(reminder.userId)).map((reminder) => outcomeOf.get(reminder.userId) ?? 'late'),
     };
+  }
+
+  /**
+   * One transaction of monthly look-back emails: locks up to CHUNK due ones, moves each on to the first of the next
+   * month, and queues the emails of those it claimed that are to go: on time (within the hour, and still the first
+   * on the person's clock), for a verified, enabled account, and for a month with at least one entry. A month
+   * without entries gets no email: the daily reminder is the nudge to write, and this one only says what there is.
+   */
+  private async claimMonthlyChunk(trx: Transaction<Database>, now: Date): Promise<{ seen: number; outcomes: MonthlyOutcome[] }> {
+    const { dialect } = this.deps.database;
+    await takeWriteLock(trx, dialect);
+    const due = await lockDueMonthly(trx, dialect, now, CHUNK);
+    if (due.length === 0) return { seen: 0, outcomes: [] };
+    // The month each email looks back on: the month before the first it is due on, in the person's zone.
+    const lookBacks = due.map((monthly) => monthIndexOfKey(localDateIn(monthly.timeZone, new Date(monthly.dueAt))) - 1);
+    const written = await entryMonths(
+      trx,
+      due.map((monthly) => monthly.userId),
+      lookBacks,
+    );
+    const groups = new Map<string, { dueAt: string; next: string; sentFor: number | null; ids: string[] }>();
+    const outcomeOf = new Map<string, MonthlyOutcome>();
+    // Writers with the same zone, time and month share their next first.
+    const nextTimes = new Map<string, string>();
+    due.forEach((monthly, index) => {
+      const lookBack = lookBacks[index] ?? 0;
+      const onTime =
+        now.getTime() - Date.parse(monthly.dueAt) <= LATE_LIMIT_MS &&
+        localDateIn(monthly.timeZone, now) === localDateIn(monthly.timeZone, new Date(monthly.dueAt));
+      const send =
+        onTime &&
+        monthly.emailVerified &&
+        !monthly.disabled &&
+        (monthly.sentFor === null || monthly.sentFor < lookBack) &&
+        written.has(`${monthly.userId} ${lookBack}`);
+      outcomeOf.set(monthly.userId, send ? 'send' : 'skip');
+      const after = Math.max(lookBack, monthly.sentFor ?? lookBack);
+      const scheduleKey = `${monthly.timeZone}|${monthly.minuteOfDay}|${after}`;
+      const next = nextTimes.get(scheduleKey) ?? nextMonthly(monthly, now, after).at.toISOString();
+      nextTimes.set(scheduleKey, next);
+      const sentFor = send ? lookBack : null;
+      const key = `${monthly.dueAt}|${next}|${sentFor ?? ''}`;
+      const group = groups.get(key) ?? { dueAt: monthly.dueAt, next, sentFor, ids: [] };
+      group.ids.push(monthly.userId);
+      groups.set(key, group);
+    });
+    const claimed = new Set<string>();
+    for (const group of groups.values()) {
+      for (const id of await advanceMonthly(trx, group.ids, group.dueAt, group.next, group.sentFor)) claimed.add(id);
+    }
+    const mine = due.filter((monthly) => claimed.has(monthly.userId));
+    await enqueueReminders(
+      trx,
+      mine.filter((monthly) => outcomeOf.get(monthly.userId) === 'send').map((monthly) => monthly.email),
+      now,
+      'monthlyLookBack',
+    );
+    return { seen: due.length, outcomes: mine.map((monthly) => outcomeOf.get(monthly.userId) ?? 'skip') };
   }
 }

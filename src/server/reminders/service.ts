@@ -21,14 +21,19 @@ import { quoteForDay } from '../../shared/quotes';
 import { findUserByEmail, isAccountDisabled } from '../auth/repository';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/connect';
+import type { MailTemplate } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { reminderMail } from '../mail/templates';
+import { monthlyLookBackMail, reminderMail } from '../mail/templates';
 import type { OutgoingMail } from '../mail/transport';
 import { dailyQuotes } from './quotes';
+import { monthDayRange } from '../../shared/dates';
+import { MONTH_LOOK_BACK_DAYS } from '../../shared/insights';
+import { dismissedMonth, writtenDays } from '../insights/repository';
 import { PushKeys } from './push';
 import { deviceName, isPushServiceEndpoint } from './push-services';
 import {
   addPushSubscription,
+  disableMonthlyEmail,
   disableReminder,
   findReminder,
   hasEntryOn,
@@ -39,8 +44,8 @@ import {
   takeWriteLock,
   upsertReminder,
 } from './repository';
-import { newUnsubscribeNonce, tokenMatches, tokenUserId, unsubscribeToken } from './unsubscribe-token';
-import { localDateIn, nextReminder, timeZoneName } from '../zoned-time';
+import { newUnsubscribeNonce, tokenMatches, tokenUserId, type UnsubscribeKind, unsubscribeToken } from './unsubscribe-token';
+import { localDateIn, monthIndexOfKey, nextMonthly, nextReminder, timeZoneName } from '../zoned-time';
 
 export interface ReminderServiceDeps {
   config: Pick<Config, 'appUrl' | 'authSecret' | 'push'>;
@@ -75,11 +80,35 @@ export const REMINDER_PATHS = {
   write: '/journal/new',
   unsubscribePage: '/reminders/unsubscribe',
   oneClick: '/api/reminders/unsubscribe',
+  /** Today's list, where the monthly look back shows on the first days of a month. */
+  journal: '/journal',
 } as const;
+
+/** The English name of a month index (year * 12 + month), as the look back names it: "October". */
+const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+/** The templates this service writes: the daily reminder and the monthly look-back email. */
+export type ReminderTemplate = Extract<MailTemplate, 'reminder' | 'monthlyLookBack'>;
+
+export function isReminderTemplate(template: MailTemplate): template is ReminderTemplate {
+  return template === 'reminder' || template === 'monthlyLookBack';
+}
 
 function toSettings(row: ReminderRow | undefined): ReminderSettings {
   if (!row) {
-    return { enabled: false, time: DEFAULT_REMINDER_TIME, days: [...WEEKDAYS], timeZone: null, nextAt: null, email: true };
+    return {
+      enabled: false,
+      time: DEFAULT_REMINDER_TIME,
+      days: [...WEEKDAYS],
+      timeZone: null,
+      nextAt: null,
+      email: true,
+      monthlyEmail: false,
+      monthlyAt: null,
+    };
   }
   return {
     enabled: Boolean(row.enabled),
@@ -88,6 +117,8 @@ function toSettings(row: ReminderRow | undefined): ReminderSettings {
     timeZone: row.time_zone,
     nextAt: row.enabled ? row.next_due_at : null,
     email: Boolean(row.email),
+    monthlyEmail: Boolean(row.monthly_email),
+    monthlyAt: row.enabled && row.monthly_email ? row.monthly_due_at : null,
   };
 }
 
@@ -125,6 +156,15 @@ export class ReminderService {
       };
       const lastSent = before?.last_sent_local_date ?? null;
       const next = input.enabled ? nextReminder(schedule, now, lastSent) : null;
+      const monthlyEmail = input.monthlyEmail ?? Boolean(before?.monthly_email);
+      // The monthly email goes on the first of each month while reminders are on; the month it was last queued for
+      // is kept, so that saving again on a first never brings a second that month.
+      const monthlySentFor = before?.monthly_sent_for ?? null;
+      const monthlyNext = input.enabled && monthlyEmail ? nextMonthly(schedule, now, monthlySentFor).at : null;
+      // Turning reminders or the monthly email on voids the unsubscribe links of earlier emails (decision 019).
+      const wasOn = before !== undefined && (before.enabled || !input.enabled);
+      const monthlyWasOn =
+        before !== undefined && ((before.enabled && before.monthly_email) || !(input.enabled && monthlyEmail));
       const row: ReminderRow = {
         user_id: userId,
         enabled: input.enabled ? 1 : 0,
@@ -133,10 +173,12 @@ export class ReminderService {
         time_zone: schedule.timeZone,
         next_due_at: next ? next.toISOString() : null,
         last_sent_local_date: lastSent,
-        unsubscribe_nonce:
-          before && (before.enabled || !input.enabled) ? before.unsubscribe_nonce : newUnsubscribeNonce(),
+        unsubscribe_nonce: before && wasOn && monthlyWasOn ? before.unsubscribe_nonce : newUnsubscribeNonce(),
         updated_at: now.toISOString(),
         email: input.email === undefined ? (before?.email ?? 1) : input.email ? 1 : 0,
+        monthly_email: monthlyEmail ? 1 : 0,
+        monthly_due_at: monthlyNext ? monthlyNext.toISOString() : null,
+        monthly_sent_for: monthlySentFor,
       };
       await upsertReminder(trx, row);
       return row;
@@ -192,13 +234,14 @@ export class ReminderService {
    * False for a token this server did not make, or one made before reminders were last turned on; nothing changes
    * then, for anyone.
    */
-  async unsubscribe(token: string): Promise<boolean> {
+  async unsubscribe(token: string, kind: UnsubscribeKind = 'reminders'): Promise<boolean> {
     const userId = tokenUserId(token);
     if (!userId) return false;
     const { database, config } = this.deps;
     const row = await findReminder(database.db, database.dialect, userId);
-    if (!row || !tokenMatches(config.authSecret, token, userId, row.unsubscribe_nonce)) return false;
-    return database.write((trx) => disableReminder(trx, userId, row.unsubscribe_nonce, this.deps.now()));
+    if (!row || !tokenMatches(config.authSecret, token, userId, row.unsubscribe_nonce, kind)) return false;
+    const disable = kind === 'monthly' ? disableMonthlyEmail : disableReminder;
+    return database.write((trx) => disable(trx, userId, row.unsubscribe_nonce, this.deps.now()));
   }
 
   /**
@@ -207,7 +250,8 @@ export class ReminderService {
    * was for already over in the person's zone (a mail server down since then; a newer reminder, if any, is the one
    * that goes), or today's entry written meanwhile.
    */
-  async composeMail(recipient: string, now: Date, queuedAt: Date): Promise<OutgoingMail | null> {
+  async composeMail(template: ReminderTemplate, recipient: string, now: Date, queuedAt: Date): Promise<OutgoingMail | null> {
+    if (template === 'monthlyLookBack') return this.composeMonthlyMail(recipient, now);
     const { database, config } = this.deps;
     const user = await findUserByEmail(database.db, recipient);
     if (!user?.emailVerified || (await isAccountDisabled(database.db, user.id))) return null;
@@ -225,6 +269,50 @@ export class ReminderService {
         oneClick: `${config.appUrl}${REMINDER_PATHS.oneClick}?token=${token}`,
       },
       quoteForDay(dailyQuotes(), day),
+    );
+  }
+
+  /**
+   * Writes a queued monthly look-back email just before it is sent: the month's name and its counts (entries, days
+   * written, the longest run of days), a link to today's list where the look back shows, and a link that turns this
+   * email off. Never a word the writer typed. Null when there is nothing to send any more: no such account, a
+   * disabled or unverified one, reminders or the email turned off since, the look back's days over on the person's
+   * clock (a mail server down since), the look back dismissed already, or no entry left in the month.
+   */
+  private async composeMonthlyMail(recipient: string, now: Date): Promise<OutgoingMail | null> {
+    const { database, config } = this.deps;
+    const user = await findUserByEmail(database.db, recipient);
+    if (!user?.emailVerified || (await isAccountDisabled(database.db, user.id))) return null;
+    const row = await findReminder(database.db, database.dialect, user.id);
+    const month = row?.monthly_sent_for;
+    if (!row?.enabled || !row.monthly_email || month === null || month === undefined) return null;
+    const today = localDateIn(row.time_zone, now);
+    if (monthIndexOfKey(today) !== month + 1 || Number(today.slice(8, 10)) > MONTH_LOOK_BACK_DAYS) return null;
+    if ((await dismissedMonth(database.db, user.id)) === month) return null;
+    const key = `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}`;
+    const { first, last } = monthDayRange(key);
+    const days = await writtenDays(database.db, user.id, { firstDay: first, lastDay: last });
+    if (days.length === 0) return null;
+    let longest = 0;
+    let run = 0;
+    days.forEach((day, index) => {
+      run = index > 0 && day.day === (days[index - 1]?.day ?? 0) + 1 ? run + 1 : 1;
+      longest = Math.max(longest, run);
+    });
+    const token = encodeURIComponent(unsubscribeToken(config.authSecret, user.id, row.unsubscribe_nonce, 'monthly'));
+    return monthlyLookBackMail(
+      user.email,
+      {
+        monthName: MONTH_NAMES[month % 12] ?? key,
+        entries: days.reduce((sum, day) => sum + day.entries, 0),
+        daysWritten: days.length,
+        longestStreak: longest,
+      },
+      {
+        lookBack: `${config.appUrl}${REMINDER_PATHS.journal}`,
+        unsubscribePage: `${config.appUrl}${REMINDER_PATHS.unsubscribePage}?token=${token}&email=monthly`,
+        oneClick: `${config.appUrl}${REMINDER_PATHS.oneClick}?token=${token}&email=monthly`,
+      },
     );
   }
 }

@@ -16,18 +16,29 @@ export function newUnsubscribeNonce(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function key(authSecret: string): Buffer {
+/**
+ * What a link turns off: the reminders (the daily reminder's links), or only the monthly look-back email (its own
+ * links). Each has its own key, so a link of one can never turn off the other.
+ */
+export type UnsubscribeKind = 'reminders' | 'monthly';
+
+const PURPOSE: Record<UnsubscribeKind, string> = {
+  reminders: 'gratitude-journal reminder unsubscribe',
+  monthly: 'gratitude-journal monthly look-back email unsubscribe',
+};
+
+function key(authSecret: string, kind: UnsubscribeKind): Buffer {
   // Its own key, so that nothing signed for another purpose (the session cookie is an HMAC under AUTH_SECRET) can
   // ever pass for an unsubscribe token.
-  return createHmac('sha256', authSecret).update('gratitude-journal reminder unsubscribe').digest();
+  return createHmac('sha256', authSecret).update(PURPOSE[kind]).digest();
 }
 
-function mac(authSecret: string, userId: string, nonce: string): Buffer {
-  return createHmac('sha256', key(authSecret)).update(`${userId}\n${nonce}`).digest();
+function mac(authSecret: string, userId: string, nonce: string, kind: UnsubscribeKind): Buffer {
+  return createHmac('sha256', key(authSecret, kind)).update(`${userId}\n${nonce}`).digest();
 }
 
-export function unsubscribeToken(authSecret: string, userId: string, nonce: string): string {
-  return `${Buffer.from(userId).toString('base64url')}.${mac(authSecret, userId, nonce).toString('base64url')}`;
+export function unsubscribeToken(authSecret: string, userId: string, nonce: string, kind: UnsubscribeKind = 'reminders'): string {
+  return `${Buffer.from(userId).toString('base64url')}.${mac(authSecret, userId, nonce, kind).toString('base64url')}`;
 }
 
 /** The user id a token claims to be for, or null when it is not a token's shape. Says nothing about its validity. */
@@ -40,9 +51,15 @@ export function tokenUserId(token: string): string | null {
 }
 
 /** Whether the token was made for this user and this nonce, compared in constant time. */
-export function tokenMatches(authSecret: string, token: string, userId: string, nonce: string): boolean {
+export function tokenMatches(
+  authSecret: string,
+  token: string,
+  userId: string,
+  nonce: string,
+  kind: UnsubscribeKind = 'reminders',
+): boolean {
   const signature = token.split('.')[1] ?? '';
   const given = Buffer.from(signature, 'base64url');
-  const expected = mac(authSecret, userId, nonce);
+  const expected = mac(authSecret, userId, nonce, kind);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

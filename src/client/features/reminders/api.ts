@@ -24,9 +24,13 @@ export function useSaveReminderSettings() {
   });
 }
 
-/** The one-click unsubscribe of a reminder email's link (POST /api/reminders/unsubscribe); no session needed. */
-export function unsubscribeFromReminders(token: string): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('POST', `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`, {});
+/**
+ * The one-click unsubscribe of a reminder email's link (POST /api/reminders/unsubscribe); no session needed. The
+ * monthly look-back email's link turns off that email alone (`monthly`).
+ */
+export function unsubscribeFromReminders(token: string, monthly = false): Promise<{ ok: true }> {
+  const which = monthly ? '&email=monthly' : '';
+  return apiRequest<{ ok: true }>('POST', `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}${which}`, {});
 }
 
 /** The person's devices with notifications, and the server's key for adding this one (GET /api/reminders/devices). */

@@ -26,15 +26,24 @@ const WEEK: readonly { day: Weekday; short: string; name: string }[] = [
 type Status = { tone: 'success' | 'error'; text: string; announce: boolean } | null;
 
 function savedStatus(saved: ReminderSettings): Status {
-  if (!saved.enabled || !saved.nextAt || !saved.timeZone) {
+  if (!saved.enabled || (!saved.nextAt && !saved.monthlyAt) || !saved.timeZone) {
     return { tone: 'success', text: 'Saved. Reminders are off.', announce: true };
   }
-  return { tone: 'success', text: `Saved. Your next reminder: ${describeMoment(saved.nextAt, saved.timeZone)}.`, announce: true };
+  return { tone: 'success', text: `Saved. ${nextOnes(saved, saved.timeZone)}`, announce: true };
+}
+
+/** When the next reminder comes, and the next monthly look back email when it is on. */
+function nextOnes(saved: ReminderSettings, timeZone: string): string {
+  const next = saved.nextAt ? `Your next reminder: ${describeMoment(saved.nextAt, timeZone)}.` : '';
+  const monthly = saved.monthlyAt ? `Your next monthly look back email: ${describeMoment(saved.monthlyAt, timeZone)}.` : '';
+  return [next, monthly].filter(Boolean).join(' ');
 }
 
 /**
  * "Reminders" (docs/product.md §14): a daily email, notifications on the person's devices, or both, on the chosen
- * weekdays at a time of the person's own day, sent only if that day's entry is not written yet. The zone starts as the browser's; saving shows when the next one comes.
+ * weekdays at a time of the person's own day, sent only if that day's entry is not written yet, and if they like, an
+ * email on the first of each month that their look back is ready. The zone starts as the browser's; saving shows when
+ * the next one comes.
  */
 export function RemindersSection() {
   const settings = useReminderSettings();
@@ -72,12 +81,13 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
   const zoneHintId = `${zoneId}-hint`;
   const [enabled, setEnabled] = useState(saved.enabled);
   const [email, setEmail] = useState(saved.email);
+  const [monthlyEmail, setMonthlyEmail] = useState(saved.monthlyEmail);
   const [time, setTime] = useState(saved.time);
   const [days, setDays] = useState<ReadonlySet<Weekday>>(() => new Set(saved.days));
   const [timeZone, setTimeZone] = useState(() => saved.timeZone ?? browserTimeZone());
   const [status, setStatus] = useState<Status>(() =>
-    saved.enabled && saved.nextAt && saved.timeZone
-      ? { tone: 'success', text: `Your next reminder: ${describeMoment(saved.nextAt, saved.timeZone)}.`, announce: false }
+    saved.enabled && (saved.nextAt || saved.monthlyAt) && saved.timeZone
+      ? { tone: 'success', text: nextOnes(saved, saved.timeZone), announce: false }
       : null,
   );
   const zones = useMemo(() => timeZoneChoices(timeZone), [timeZone]);
@@ -106,7 +116,7 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
     }
     const chosenDays = WEEK.map(({ day }) => day).filter((day) => days.has(day));
     save.mutate(
-      { enabled, time, days: chosenDays, timeZone, email },
+      { enabled, time, days: chosenDays, timeZone, email, monthlyEmail },
       {
         onSuccess: (answer) => setStatus(savedStatus(answer)),
         onError: (error) =>
@@ -132,6 +142,13 @@ function RemindersForm({ saved }: { saved: ReminderSettings }) {
             checked={email}
             disabled={save.isPending}
             onChange={changed(setEmail)}
+          />
+          <Switch
+            label="Monthly look back by email"
+            description="On the first of the month, when last month has entries: its counts and a link, never your words"
+            checked={monthlyEmail}
+            disabled={save.isPending}
+            onChange={changed(setMonthlyEmail)}
           />
           <TextField
             label="Time"
