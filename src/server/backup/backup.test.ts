@@ -23,7 +23,7 @@ import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
 
 /** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
-const UNDO_NEWEST_MIGRATION = 'alter table profile drop column month_look_back_dismissed;';
+const UNDO_NEWEST_MIGRATION = 'drop table journal_word_total; drop table journal_word;';
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';
