@@ -392,6 +392,18 @@ describe.each(DATABASE_KINDS)('the words of Insights, kept by every write, on %s
     expect(await db.selectFrom('journal_word').select('word').where('user_id', '=', userId).execute()).toEqual([]);
     expect(await db.selectFrom('journal_word_total').select('words').where('user_id', '=', userId).execute()).toEqual([]);
   });
+
+  it('counts the words of the last of several edits made at once, and only those', async () => {
+    const { agent: writer } = await signUpAndVerify(h);
+    const id = await write(writer, 'Alpha');
+    const texts = ['Beta', 'Gamma', 'Delta', 'Epsilon'];
+    const answers = await Promise.all(
+      texts.map((gratitude) => writer.put(`/api/entries/${id}`, { content: { gratitude, celebration: '', manifestation: '' }, localDate: TODAY })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const [stored] = (await writer.get(`/api/entries?day=${TODAY}`)).json.entries as JournalEntry[];
+    expect(await words(writer)).toEqual({ words: [`${stored?.gratitude.toLowerCase()} 1`], wordsWritten: 1 });
+  });
 });
 
 describe('the days a monthly look back picks', () => {

@@ -325,12 +325,14 @@ export async function updateEntryText(
   const { answers, tags, ...words } = text;
   // An entry of the app's own prompts is rewritten as it always was; one of the writer's own keeps its answers' column.
   const promptAnswers = answers ? { prompt_answers: storedAnswers(answers) } : {};
-  // The texts as they were, whose words the edit counts out.
+  // The texts as they were, whose words the edit counts out, read by an update that changes nothing: on PostgreSQL
+  // it holds the row until the commit, so an edit made meanwhile waits and then counts out this edit's words.
   const before = await trx
-    .selectFrom('journal_entry')
-    .select(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
+    .updateTable('journal_entry')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
     .executeTakeFirst();
   if (!before) return undefined;
   const row = await trx
