@@ -480,7 +480,7 @@ async function main() {
     log(
       '## Insights',
       '',
-      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (the search benchmark's: about seven a day over four years, a mood on two in three), its figures through GET /api/insights (the whole journal, and this year) and the monthly look back through GET /api/insights/month, on a server whose clock reads the second day of next month, first alone in the database, then among ${others} entries of others written the same way (seeded in ${result.seedOthersSeconds} s). Each figure is ${INSIGHTS_REQUESTS} sequential requests, the measures in turns, after a warm-up, with the answer cache off (every answer worked out afresh: the first visit after a write) and on (a visit while the journal is unchanged); the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries, answer cache off. Started at a ${startedAt}.`,
+      `One writer's journal of ${result.mine.toLocaleString('en-US')} entries (the search benchmark's: about seven a day over four years, a mood on two in three), its figures through GET /api/insights (the whole journal, and this year) and the monthly look back through GET /api/insights/month, on a server whose clock reads the second day of next month, first alone in the database, then among ${others} entries of others written the same way (seeded in ${result.seedOthersSeconds} s). The word counts of journals written straight into the database were counted as migration 026 counts a stored journal: the writer's 10,000 entries in ${result.countMineSeconds} s. Each figure is ${INSIGHTS_REQUESTS} sequential requests, the measures in turns, after a warm-up, with the answer cache off (every answer worked out afresh: the first visit after a write) and on (a visit while the journal is unchanged); the day list is GET /api/entries?day of a day with ${alone.dayList.entries} entries, answer cache off. Started at a ${startedAt}.`,
       '',
       `| measure | p50 ms alone | p99 ms alone | p50 ms among ${others} | p99 ms among ${others} | p50 / day list p50, alone | among ${others} |`,
       '|---|---|---|---|---|---|---|',
@@ -498,7 +498,7 @@ async function main() {
       `- Worked out afresh (the first visit after a write), among ${others}: ${among.measures
         .filter((measure) => measure.label.endsWith('cache off'))
         .map((measure) => `${measure.label.replace(', answer cache off', '')} ${ratio(measure.p50, among.dayList.p50)}x`)
-        .join(', ')} the day list: the period's texts are read and their words counted each time (decision 036).`,
+        .join(', ')} the day list: the words are read from the counts every write keeps (decision 038).`,
       `- Alone against among ${others}, p50: ${alone.measures.map((measure, index) => `${measure.p50} / ${among.measures[index]?.p50 ?? '-'} ms`).join(', ')}.`,
       '',
     );

@@ -30,6 +30,8 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
       'journal_entry',
       'journal_day',
       'journal_month',
+      'journal_word',
+      'journal_word_total',
     ] as const;
     for (const table of tables) {
       for (const row of await db.selectFrom(table).selectAll().execute()) {

@@ -147,8 +147,8 @@ export async function enableAccount(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Deletes the user and everything of theirs: reminder settings, every entry and its counts, email codes, queued
- * emails, the address's cooldowns (by their keys), sign-in count and password checks, sessions, the password account, the profile and
+ * Deletes the user and everything of theirs: reminder settings, every entry and its counts (its words' too), email
+ * codes, queued emails, the address's cooldowns (by their keys), sign-in count and password checks, sessions, the password account, the profile and
  * the user. Run it in one transaction.
  */
 export async function deleteUserAndData(db: Transaction<Database>, user: AuthUser, throttleKeys: string[]): Promise<void> {
@@ -157,6 +157,8 @@ export async function deleteUserAndData(db: Transaction<Database>, user: AuthUse
   await db.deleteFrom('journal_entry').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_day').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_month').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('journal_word').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('journal_word_total').where('user_id', '=', user.id).execute();
   await db.deleteFrom('email_action').where('user_id', '=', user.id).execute();
   await db.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
   await db.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();

@@ -67,21 +67,29 @@ async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '027_monthly_look_back_email'`.execute(db);
 }
 
-/** Takes back what migrations 028, 027 and 025 changed. */
-async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+/** Takes back what migrations 028 to 026 changed. */
+async function undoWordCounts(db: Kysely<Database>): Promise<void> {
   await undoMonthlyLookBackEmail(db);
+  await sql`drop table journal_word_total`.execute(db);
+  await sql`drop table journal_word`.execute(db);
+  await sql`delete from kysely_migration where name = '026_word_counts'`.execute(db);
+}
+
+/** Takes back what migrations 028 to 025 changed. */
+async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
+  await undoWordCounts(db);
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
 
-/** Takes back what migrations 027 to 024 changed. */
+/** Takes back what migrations 028 to 024 changed. */
 async function undoPhotos(db: Kysely<Database>): Promise<void> {
   await undoMonthLookBack(db);
   await sql`drop table photo`.execute(db);
   await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
 }
 
-/** Takes back what migrations 027 to 023 changed. */
+/** Takes back what migrations 028 to 023 changed. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await undoPhotos(db);
   await sql`drop table entry_tag`.execute(db);
@@ -89,7 +97,7 @@ async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
 }
 
-/** Takes back what migrations 027 to 022 changed: the search triggers as migration 011 made them, then the columns. */
+/** Takes back what migrations 028 to 022 changed: the search triggers as migration 011 made them, then the columns. */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -114,7 +122,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 027 to 021 changed. */
+/** Takes back what migrations 028 to 021 changed. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -455,6 +463,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '023_entry_tags',
         '024_photos',
         '025_month_look_back',
+        '026_word_counts',
         '027_monthly_look_back_email',
         '028_calendar_photos',
       ]);
@@ -646,6 +655,63 @@ describe.each(DATABASE_KINDS)('upgrading profiles written before the calendars c
     try {
       expect(await findProfile(upgraded.db, 'ada')).toMatchObject({ writePastDays: true, theme: 'dark', calendarPhotos: false });
       expect(await findProfile(upgraded.db, 'bea')).toMatchObject({ writePastDays: false, theme: null, calendarPhotos: false });
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading a journal written before its words were counted, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  const wordRows = async (db: Kysely<Database>) => ({
+    words: await db.selectFrom('journal_word').selectAll().orderBy('user_id').orderBy('period').orderBy('word').execute(),
+    totals: await db.selectFrom('journal_word_total').selectAll().orderBy('user_id').orderBy('period').execute(),
+  });
+
+  it('counts the words of every entry already stored, per writer and period, as the app’s writes count them', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada', 'bob']);
+    const write = (userId: string, day: string, gratitude: string, more: Partial<Parameters<typeof insertEntry>[1]> = {}) =>
+      database.write((trx) =>
+        insertEntry(trx, { ...text, gratitude, id: randomUUID(), userId, date: `${day}T12:00:00.000Z`, updatedAt: `${day}T12:00:00.000Z`, utcOffset: null, localDay: dayKeyToNumber(day), ...more }),
+      );
+    await write('ada', '2025-12-30', 'Café with Anna, café again');
+    await write('ada', '2025-12-31', 'спасибо and the cafe');
+    await write('ada', '2026-01-02', 'Anna');
+    await write('ada', '2026-01-03', '', { celebration: '', manifestation: '', memory: '', answers: [{ prompt: 'Best bit?', answer: 'Sea swim' }] });
+    await write('bob', '2026-01-02', 'zebra zebra');
+    // As the app's writes kept them; then as a database of before migration 026, without them.
+    const kept = await wordRows(database.db);
+    await undoWordCounts(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const filled = await wordRows(upgraded.db);
+      expect(filled).toEqual(kept);
+      const ada = (period: number) =>
+        filled.words.filter((row) => row.user_id === 'ada' && row.period === period).map((row) => [row.word, row.entries]);
+      expect(ada(0)).toEqual([['again', 1], ['and', 1], ['anna', 2], ['cafe', 2], ['the', 1], ['with', 1], ['спасибо', 1]]);
+      expect(ada(2026)).toEqual([['anna', 1]]);
+      expect(ada(202512)).toEqual([['again', 1], ['and', 1], ['anna', 1], ['cafe', 2], ['the', 1], ['with', 1], ['спасибо', 1]]);
+      // The gratitudes' 5 + 4 + 1 words, the other answers' 3 + 1 of each of those entries, the own prompt's answer's 2.
+      const total = (userId: string, period: number) =>
+        filled.totals.find((row) => row.user_id === userId && row.period === period)?.words;
+      expect(total('ada', 0)).toBe(10 + 3 * 4 + 2);
+      expect(total('ada', 202601)).toBe(1 + 4 + 2);
+      expect(filled.words.filter((row) => row.user_id === 'bob').map((row) => [row.period, row.word, row.entries])).toEqual([
+        [0, 'zebra', 1],
+        [2026, 'zebra', 1],
+        [202601, 'zebra', 1],
+      ]);
+
+      // And the counts go on from there.
+      await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, gratitude: 'Anna', id: randomUUID(), userId: 'ada', date: '2026-01-04T12:00:00.000Z', updatedAt: '2026-01-04T12:00:00.000Z', utcOffset: null, localDay: dayKeyToNumber('2026-01-04') }),
+      );
+      const after = await wordRows(upgraded.db);
+      expect(after.words.find((row) => row.user_id === 'ada' && row.period === 0 && row.word === 'anna')?.entries).toBe(3);
     } finally {
       await upgraded.close();
     }

@@ -172,6 +172,24 @@ export interface JournalMonthTable {
   entries: number;
 }
 
+/**
+ * The entries whose gratitude answer holds each word, per writer and period (insights/word-counts.ts, migration 026):
+ * the period is the whole journal (0), a year (the year) or a month (YYYYMM). Kept by every write of an entry's texts.
+ */
+export interface JournalWordTable {
+  user_id: string;
+  period: number;
+  word: string;
+  entries: number;
+}
+
+/** The words of the four answers of a writer's entries in all, per period (as journal_word's). */
+export interface JournalWordTotalTable {
+  user_id: string;
+  period: number;
+  words: number;
+}
+
 export interface MailQueueTable {
   id: Generated<number>;
   recipient: string;
@@ -331,6 +349,8 @@ export interface Database {
   entry_tag: EntryTagTable;
   journal_day: JournalDayTable;
   journal_month: JournalMonthTable;
+  journal_word: JournalWordTable;
+  journal_word_total: JournalWordTotalTable;
   mail_queue: MailQueueTable;
   backup_schedule: BackupScheduleTable;
   reminder: ReminderTable;

@@ -299,6 +299,113 @@ describe.each(DATABASE_KINDS)('insights on %s', (kind) => {
   });
 });
 
+describe.each(DATABASE_KINDS)('the words of Insights, kept by every write, on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    h.clock.set(`${TODAY}T12:00:00Z`);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  async function words(agent: Agent, query = '') {
+    const res = await agent.get(`/api/insights${query}`);
+    expect(res.status, res.text).toBe(200);
+    const { words: listed, wordsWritten } = res.json as unknown as Insights;
+    return { words: listed.map(({ word, entries }) => `${word} ${entries}`), wordsWritten };
+  }
+
+  async function write(agent: Agent, gratitude: string, celebration = '') {
+    const res = await agent.post('/api/entries', { content: { gratitude, celebration, manifestation: '' }, localDate: TODAY, utcOffset: 0 });
+    expect(res.status, res.text).toBe(201);
+    return (res.json as unknown as JournalEntry).id;
+  }
+
+  /** A Day One export whose entries' texts go on the gratitude prompt. */
+  const dayOne = (entries: { day: string; text: string }[]) =>
+    new TextEncoder().encode(
+      JSON.stringify({
+        metadata: { version: '1.0' },
+        entries: entries.map(({ day, text }, n) => ({
+          uuid: `E${String(n).padStart(31, '0')}`,
+          creationDate: `${day}T12:00:00Z`,
+          timeZone: 'Europe/London',
+          text: `# I am grateful for...\n${text}`,
+        })),
+      }),
+    );
+
+  it('follows edits, deletes and imports, and never counts another person’s entries', async () => {
+    const { agent: writer, userId } = await signUpAndVerify(h);
+    const { agent: other } = await signUpAndVerify(h);
+    // Someone else writes the same words and more, before and between every change: none of it may show.
+    for (let n = 0; n < 3; n += 1) await write(other, 'Lighthouse lighthouse harbour', 'many more words');
+
+    const id = await write(writer, 'The lighthouse and tea', 'A long walk');
+    expect(await words(writer)).toEqual({ words: ['lighthouse 1', 'tea 1'], wordsWritten: 7 });
+
+    // An edit counts the old words out and the new ones in.
+    h.clock.set(`${TODAY}T13:00:00Z`);
+    const edited = await writer.put(`/api/entries/${id}`, { content: { gratitude: 'Harbour and Tea, tea', celebration: '', manifestation: '' }, localDate: TODAY });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await words(writer)).toEqual({ words: ['harbour 1', 'tea 1'], wordsWritten: 4 });
+    await write(other, 'tea harbour');
+
+    // An import counts its entries' words in, for the whole journal and for their own year and month.
+    const imported = await writer.request('POST', '/api/import?format=dayone', dayOne([
+      { day: '2025-06-10', text: 'Harbour swim, café' },
+      { day: '2025-06-11', text: 'The harbour at dawn' },
+      { day: '2024-02-01', text: 'Café' },
+    ]), { 'content-type': 'application/octet-stream' });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json).toMatchObject({ imported: 3 });
+    expect(await words(writer)).toEqual({ words: ['harbour 3', 'cafe 2', 'dawn 1', 'swim 1', 'tea 1'], wordsWritten: 4 + 3 + 4 + 1 });
+    expect(await words(writer, '?year=2025')).toEqual({ words: ['harbour 2', 'cafe 1', 'dawn 1', 'swim 1'], wordsWritten: 7 });
+    expect(await words(writer, '?year=2024')).toEqual({ words: ['cafe 1'], wordsWritten: 1 });
+    h.clock.set('2025-07-02T12:00:00Z');
+    const june = (await writer.get('/api/insights/month?today=2025-07-02')).json.lookBack as MonthLookBack;
+    expect(june.words).toEqual([
+      { word: 'harbour', entries: 2 },
+      { word: 'cafe', entries: 1 },
+      { word: 'dawn', entries: 1 },
+      { word: 'swim', entries: 1 },
+    ]);
+    h.clock.set(`${TODAY}T13:30:00Z`);
+
+    // A delete counts its words out; the words no entry holds any more are gone.
+    expect((await writer.delete(`/api/entries/${id}`)).status).toBe(200);
+    expect(await words(writer)).toEqual({ words: ['cafe 2', 'harbour 2', 'dawn 1', 'swim 1'], wordsWritten: 8 });
+    expect(await words(writer, '?year=2026')).toEqual({ words: [], wordsWritten: 0 });
+
+    // The other person's figures are theirs alone, through all of it.
+    expect(await words(other)).toEqual({ words: ['harbour 4', 'lighthouse 3', 'tea 1'], wordsWritten: 3 * 6 + 2 });
+
+    // With every entry deleted, no count of the writer's is left behind.
+    const { entries } = JSON.parse((await writer.get('/api/export?format=json')).text) as { entries: JournalEntry[] };
+    expect(entries).toHaveLength(3);
+    for (const entry of entries) {
+      expect((await writer.delete(`/api/entries/${entry.id}`)).status).toBe(200);
+    }
+    expect(await words(writer)).toEqual({ words: [], wordsWritten: 0 });
+    const { db } = h.database;
+    expect(await db.selectFrom('journal_word').select('word').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db.selectFrom('journal_word_total').select('words').where('user_id', '=', userId).execute()).toEqual([]);
+  });
+
+  it('counts the words of the last of several edits made at once, and only those', async () => {
+    const { agent: writer } = await signUpAndVerify(h);
+    const id = await write(writer, 'Alpha');
+    const texts = ['Beta', 'Gamma', 'Delta', 'Epsilon'];
+    const answers = await Promise.all(
+      texts.map((gratitude) => writer.put(`/api/entries/${id}`, { content: { gratitude, celebration: '', manifestation: '' }, localDate: TODAY })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    const [stored] = (await writer.get(`/api/entries?day=${TODAY}`)).json.entries as JournalEntry[];
+    expect(await words(writer)).toEqual({ words: [`${stored?.gratitude.toLowerCase()} 1`], wordsWritten: 1 });
+  });
+});
+
 describe('the days a monthly look back picks', () => {
   const june = (day: number) => 20_604 + day;
   it('takes three days from different weeks when the month has them', () => {

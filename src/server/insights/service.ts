@@ -33,13 +33,14 @@ import {
   wordStatistics,
   writtenDays,
 } from './repository';
+import { monthPeriod, WHOLE_JOURNAL, yearPeriod } from './word-counts';
 
 /**
  * Insights and the monthly look back (docs/product.md, "Insights"; decision 036).
  *
  * The figures come from the counts the journal keeps (journal_day: one row per written day; journal_month: one per
- * month), from the entries' dates, offsets and moods read along the (user, day) index without their texts, and from
- * each database's own word statistics (repository.ts, `wordStatistics`). Every read names the writer, so other
+ * month; journal_word and journal_word_total: the words of each period, word-counts.ts), and from the entries'
+ * dates, offsets and moods read along the (user, day) index without their texts. Every read names the writer, so other
  * people's entries cost nothing. An answer is kept in the answer cache under the journal version (decision 012):
  * a visit after the journal last changed costs what a cached day list costs.
  *
@@ -136,7 +137,7 @@ export class InsightsService {
     const [months, facts, words, firstOne] = await Promise.all([
       monthCounts(db, userId, firstMonth, lastMonth),
       days.length === 0 ? [] : entryFacts(db, userId, period),
-      days.length === 0 ? { words: [], total: 0 } : this.words(userId, period, INSIGHT_WORDS),
+      this.words(userId, year === undefined ? WHOLE_JOURNAL : yearPeriod(year), INSIGHT_WORDS),
       firstEntry(db, userId),
     ]);
 
@@ -211,9 +212,10 @@ export class InsightsService {
     };
   }
 
-  private async words(userId: string, range: DayRange, limit: number): Promise<WordStatistics> {
-    const statistics = await wordStatistics(this.deps.db, this.deps.dialect, userId, range, (word) => !isStopWord(word), limit * 2);
-    return { words: sortedWords(statistics.words).slice(0, limit), total: statistics.total };
+  /** The most frequent words of a period (word-counts.ts), stop words left out, and the period's words written. */
+  private async words(userId: string, period: number, limit: number): Promise<WordStatistics> {
+    const statistics = await wordStatistics(this.deps.db, userId, period, (word) => !isStopWord(word), limit);
+    return { words: sortedWords(statistics.words), total: statistics.total };
   }
 
   /**
@@ -243,7 +245,7 @@ export class InsightsService {
     if (inMonth.length === 0) return null;
     const [facts, words, ...picks] = await Promise.all([
       entryFacts(db, userId, range),
-      this.words(userId, range, MONTH_LOOK_BACK_WORDS),
+      this.words(userId, monthPeriod(Number(month.slice(0, 4)), Number(month.slice(5, 7))), MONTH_LOOK_BACK_WORDS),
       // The newest entry of each day picked.
       ...pickDays(inMonth.map((row) => row.day)).map((day) => listEntriesOfDays(db, userId, [day], 1)),
     ]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayKeyToNumber, dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import { newEntryId } from '../../shared/entry-id';
 import type { EntryPage, Stats } from '../../shared/entry-schemas';
+import { periodsOfDay, wordsOfEntries } from '../insights/word-counts';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
 
@@ -9,9 +10,10 @@ import { type Agent, createHarness, type Harness, signUpAndVerify } from '../tes
  * One user's creates, deletes and edits, many at once: on PostgreSQL each is its own READ COMMITTED transaction, on
  * SQLite they share group commits. Whatever the interleaving, every request gets the answer a user expects, the kept
  * counts (journal_day, journal_month, the profile's total and newest run) are exactly those of the entries that
- * exist, and the stats a user reads are the ones their entries give. Each scenario (its days, requests and their
- * order) is drawn from a seeded generator: a failure names its seed, and CONCURRENCY_SEED=<seed> runs that scenario
- * alone; the databases' interleaving of the requests differs from run to run.
+ * exist, as are the word counts Insights reads (journal_word, journal_word_total), and the stats a user reads are
+ * the ones their entries give. Each scenario (its days, requests and their order) is drawn from a seeded generator:
+ * a failure names its seed, and CONCURRENCY_SEED=<seed> runs that scenario alone; the databases' interleaving of the
+ * requests differs from run to run.
  */
 
 const text = { gratitude: 'My family', celebration: 'A long walk', manifestation: 'A calm week' };
@@ -153,7 +155,14 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
       .select(['entry_count', 'run_first', 'run_last'])
       .where('uid', '=', userId)
       .executeTakeFirstOrThrow();
-    return { entries, dayRows, monthRows, profile };
+    const texts = await db
+      .selectFrom('journal_entry')
+      .select(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
+      .where('user_id', '=', userId)
+      .execute();
+    const wordRows = await db.selectFrom('journal_word').select(['period', 'word', 'entries']).where('user_id', '=', userId).execute();
+    const totalRows = await db.selectFrom('journal_word_total').select(['period', 'words']).where('user_id', '=', userId).execute();
+    return { entries, dayRows, monthRows, profile, texts, wordRows, totalRows };
   }
 
   async function listMonth(agent: Agent, month: string): Promise<string[]> {
@@ -246,6 +255,27 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
       days: perDay.map((row) => ({ day: dayNumberToKey(row.day), entries: row.entries })),
       months: perMonth,
       profile: { entry_count: days.length, ...newestRun(days) },
+    });
+
+    // The word counts Insights reads, against the words of the entries that exist.
+    const words = new Map<string, number>();
+    const totals = new Map<number, number>();
+    const counted = wordsOfEntries(stored.texts);
+    stored.texts.forEach((entry, n) => {
+      for (const period of periodsOfDay(entry.local_day)) {
+        totals.set(period, (totals.get(period) ?? 0) + (counted[n]?.written ?? 0));
+        for (const word of counted[n]?.gratitude ?? []) words.set(`${period} ${word}`, (words.get(`${period} ${word}`) ?? 0) + 1);
+      }
+    });
+    expect(
+      {
+        words: stored.wordRows.map((row) => `${row.period} ${row.word} ${row.entries}`).sort(),
+        totals: stored.totalRows.map((row) => `${row.period} ${row.words}`).sort(),
+      },
+      `${context}: journal_word and journal_word_total against journal_entry`,
+    ).toEqual({
+      words: [...words].map(([key, entries]) => `${key} ${entries}`).sort(),
+      totals: [...totals].filter(([, count]) => count > 0).map(([period, count]) => `${period} ${count}`).sort(),
     });
     return stored.entries;
   }

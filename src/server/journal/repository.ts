@@ -7,6 +7,7 @@ import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import { type NewestFirstCursor, olderThan } from './cursor';
 import type { Database, JournalEntryTable } from '../db/schema';
+import { WordChanges } from '../insights/word-counts';
 import { photosOfEntries } from '../photos/repository';
 import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
 
@@ -234,10 +235,16 @@ export interface NewEntryRow extends EntryText {
 
 /**
  * Writes an entry and keeps the counts that stats read (per day, per month, per user, and the newest run of days)
- * in one transaction, so the counts are always exactly the entries that exist. An id that is already taken writes
- * nothing and answers undefined: ids are client-chosen, and a retried create sends the same one.
+ * and the word counts Insights reads, in one transaction, so the counts are always exactly the entries that exist.
+ * An id that is already taken writes nothing and answers undefined: ids are client-chosen, and a retried create
+ * sends the same one. Given `words`, the entry's words are added to those changes, which the caller keeps before
+ * its transaction ends (an import, a batch of entries at a time); otherwise they are kept here.
  */
-export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow): Promise<JournalEntry | undefined> {
+export async function insertEntry(
+  trx: Transaction<Database>,
+  input: NewEntryRow,
+  words?: WordChanges,
+): Promise<JournalEntry | undefined> {
   const { userId, localDay } = input;
   const row: EntryRow = {
     id: input.id,
@@ -272,13 +279,20 @@ export async function insertEntry(trx: Transaction<Database>, input: NewEntryRow
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
   if (day.rows[0]?.entries !== 1) {
     await countEntry.run(trx, { userId });
-    return toEntry(row);
+  } else {
+    const profile = await countEntryOnNewDay.run(trx, { userId, day: localDay, dayBefore: localDay - 1 });
+    // A new day right before the newest run (a writer whose calendar moved back, travelling west) joins it to the
+    // run before it, if there is one: recount. A day further back changes nothing.
+    const runFirst = profile.rows[0]?.run_first;
+    if (runFirst != null && localDay === runFirst - 1) await refreshRun(trx, userId);
   }
-  const profile = await countEntryOnNewDay.run(trx, { userId, day: localDay, dayBefore: localDay - 1 });
-  // A new day right before the newest run (a writer whose calendar moved back, travelling west) joins it to the
-  // run before it, if there is one: recount. A day further back changes nothing.
-  const runFirst = profile.rows[0]?.run_first;
-  if (runFirst != null && localDay === runFirst - 1) await refreshRun(trx, userId);
+  // After the profile's update, which holds the writer's row until the commit on PostgreSQL (word-counts.ts).
+  if (words) words.add(row);
+  else {
+    const own = new WordChanges();
+    own.add(row);
+    await own.keep(trx, userId);
+  }
   return toEntry(row);
 }
 
@@ -312,6 +326,16 @@ export async function updateEntryText(
   const { answers, tags, ...words } = text;
   // An entry of the app's own prompts is rewritten as it always was; one of the writer's own keeps its answers' column.
   const promptAnswers = answers ? { prompt_answers: storedAnswers(answers) } : {};
+  // The texts as they were, whose words the edit counts out, read by an update that changes nothing: on PostgreSQL
+  // it holds the row until the commit, so an edit made meanwhile waits and then counts out this edit's words.
+  const before = await trx
+    .updateTable('journal_entry')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
+    .executeTakeFirst();
+  if (!before) return undefined;
   const row = await trx
     .updateTable('journal_entry')
     .set({
@@ -328,6 +352,10 @@ export async function updateEntryText(
   if (!row) return undefined;
   await replaceEntryTags(trx, { id, userId, localDay: row.local_day, date: row.date }, tags);
   await bumpJournalVersion(trx, userId);
+  const changes = new WordChanges();
+  changes.remove(before);
+  changes.add(row);
+  await changes.keep(trx, userId);
   return toEntry(row);
 }
 
@@ -345,7 +373,7 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     .deleteFrom('journal_entry')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning('local_day')
+    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
     .executeTakeFirst();
   if (!deleted) return false;
   const localDay = deleted.local_day;
@@ -382,6 +410,9 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     else if (localDay === last) await setRun(trx, userId, { first, last: last - 1 });
     else await setRun(trx, userId, { first: localDay + 1, last });
   }
+  const changes = new WordChanges();
+  changes.remove(deleted);
+  await changes.keep(trx, userId);
   return true;
 }
 

@@ -25,6 +25,7 @@ import { up as ownPrompts } from './022_own_prompts';
 import { up as entryTags } from './023_entry_tags';
 import { up as photos } from './024_photos';
 import { up as monthLookBack } from './025_month_look_back';
+import { up as wordCounts } from './026_word_counts';
 import { up as monthlyLookBackEmail } from './027_monthly_look_back_email';
 import { up as calendarPhotos } from './028_calendar_photos';
 
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '023_entry_tags': entryTags,
   '024_photos': photos,
   '025_month_look_back': monthLookBack,
+  '026_word_counts': wordCounts,
   '027_monthly_look_back_email': monthlyLookBackEmail,
   '028_calendar_photos': calendarPhotos,
 };

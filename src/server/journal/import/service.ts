@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { dayKeyToNumber } from '../../../shared/dates';
 import type { DatabaseHandle } from '../../db/connect';
 import type { Database } from '../../db/schema';
+import { WordChanges } from '../../insights/word-counts';
 import { entryOwners, insertEntry } from '../repository';
 import type { ImportSummary } from '../../../shared/import';
 import { writtenTexts } from '../../../shared/prompts';
@@ -225,26 +226,33 @@ export class JournalImporter {
         const written = await this.deps.write(async (trx) => {
           began ??= performance.now();
           chunkPhotos = [];
+          // The words of the chunk's entries, counted together and kept once, before the commit.
+          const words = new WordChanges();
           let count = 0;
           for (const { candidate, localDay, ids } of chunk) {
-            const stored = await insertEntry(trx, {
-              id: ids[0] ?? '',
-              userId,
-              localDay,
-              date: candidate.date,
-              updatedAt: candidate.updatedAt,
-              utcOffset: candidate.utcOffset,
-              timeUnknown: candidate.timeUnknown,
-              addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
-              editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
-              mood: candidate.mood ?? null,
-              answers: candidate.answers ?? null,
-              tags: importedTags(candidate),
-              ...candidate.text,
-            });
+            const stored = await insertEntry(
+              trx,
+              {
+                id: ids[0] ?? '',
+                userId,
+                localDay,
+                date: candidate.date,
+                updatedAt: candidate.updatedAt,
+                utcOffset: candidate.utcOffset,
+                timeUnknown: candidate.timeUnknown,
+                addedDay: candidate.addedOn === undefined ? null : dayKeyToNumber(candidate.addedOn),
+                editedDay: candidate.editedOn === undefined ? null : dayKeyToNumber(candidate.editedOn),
+                mood: candidate.mood ?? null,
+                answers: candidate.answers ?? null,
+                tags: importedTags(candidate),
+                ...candidate.text,
+              },
+              words,
+            );
             if (stored) count += 1;
             if (stored && candidate.photos?.length) chunkPhotos.push({ id: ids[0] ?? '', photos: candidate.photos });
           }
+          await words.keep(trx, userId);
           return count;
         });
         imported += written;
