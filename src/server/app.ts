@@ -120,12 +120,13 @@ export function createApp(deps: AppDeps) {
   const journal = new JournalService({ db: database.db, write, now, readCache });
   const tags = new TagService({ db: database.db, write, now, readCache });
   const photoStore = new PhotoStore(database);
+  const photoDecoder = new PhotoDecoder();
   const photos = new PhotoService({
     db: database.db,
     dialect: database.dialect,
     write,
     now,
-    decoder: new PhotoDecoder(),
+    decoder: photoDecoder,
     store: photoStore,
     quotaBytes: config.media.quotaBytes,
   });
@@ -299,6 +300,7 @@ export function createApp(deps: AppDeps) {
       await mailWorker.stop();
       await importReaders.close();
       await photoStore.close();
+      await photoDecoder.close();
       transport.close();
     },
   };

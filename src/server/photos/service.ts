@@ -43,7 +43,7 @@ export class PhotoService {
     const { decoder, quotaBytes, store } = this.deps;
     if ((await photoUsage(this.deps.db, userId)).bytes >= quotaBytes) throw overQuota(quotaBytes);
     return decoder.admit(async () => {
-      const renditions = await decoder.decode(await readBody());
+      const renditions = await decoder.decode(await readBody(), { move: true });
       const id = randomBytes(16).toString('base64url');
       const outcome = await store.keep({ id, userId, createdAt: this.deps.now().toISOString(), ...renditions }, quotaBytes);
       if (outcome === 'over-quota') throw overQuota(quotaBytes);

@@ -24,7 +24,10 @@ export class PhotoStore {
     private readonly database: Pick<DatabaseHandle, 'dialect' | 'file' | 'write' | 'writeApart'>,
   ) {}
 
-  /** Writes the photo if it fits the person's quota: 'over-quota' (and nothing written) if not. */
+  /**
+   * Writes the photo if it fits the person's quota: 'over-quota' (and nothing written) if not. Its renditions' bytes
+   * may be moved to the writer's thread: the caller reads only their sizes after.
+   */
   async keep(photo: NewPhoto, quotaBytes: number): Promise<'kept' | 'over-quota'> {
     const { database } = this;
     if (database.dialect === 'sqlite' && database.file !== null && !this.closed) {
@@ -77,7 +80,11 @@ export class PhotoStore {
       worker.once('exit', onExit);
       // While it writes, the worker keeps the process running: an acknowledged photo is a written one.
       worker.ref();
-      worker.postMessage({ photo, quotaBytes });
+      // The renditions move to the writer's thread when they are whole buffers of their own (as the decoder's are),
+      // rather than being copied on this one; nothing here reads them after.
+      const whole = (bytes: Buffer) => bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const movable = whole(photo.full) && whole(photo.thumb) && photo.full.buffer !== photo.thumb.buffer;
+      worker.postMessage({ photo, quotaBytes }, movable ? [photo.full.buffer as ArrayBuffer, photo.thumb.buffer as ArrayBuffer] : []);
     });
   }
 
