@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { apiRequest, signedInUser } from '../e2e/support/api';
 import { chromiumPath } from '../e2e/support/browser';
 import { freePort, type RunningServer } from '../e2e/support/server';
@@ -115,6 +116,80 @@ export async function writerWithJournal(server: Pick<RunningServer, 'url' | 'wai
   const answer = (await res.json()) as { imported?: number };
   if (res.status !== 200 || answer.imported !== count) throw new Error(`import answered ${res.status}: ${JSON.stringify(answer)}`);
   return cookie;
+}
+
+/** Photos on today's entry in the journal measured with photos on its first screen. */
+export const FIRST_SCREEN_PHOTOS = 3;
+
+/**
+ * A photo as the app sends one (2048 x 1536, its most): shapes and shades at every scale (random values on grids of
+ * 256, 64 and 16 px, smoothly joined) with a sensor's grain over them, different for each `seed`, so that its
+ * renditions, the thumbnail above all, weigh what a phone photo's do rather than a flat colour's.
+ */
+export async function photoLike(seed: number): Promise<Buffer> {
+  const width = 2048;
+  const height = 1536;
+  const rand = random(seed);
+  const layers = [256, 64, 16].map((cell) => {
+    const columns = width / cell + 2;
+    const values = Float32Array.from({ length: columns * (height / cell + 2) * 3 }, () => rand() - 0.5);
+    return { cell, columns, values };
+  });
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      const grain = (Math.imul(at + seed, 2654435761) >>> 27) - 16;
+      for (let channel = 0; channel < 3; channel += 1) {
+        let value = 128;
+        for (const [index, { cell, columns, values }] of layers.entries()) {
+          const gx = x / cell;
+          const gy = y / cell;
+          const x0 = Math.floor(gx);
+          const y0 = Math.floor(gy);
+          const fx = gx - x0;
+          const fy = gy - y0;
+          const v = (cx: number, cy: number) => values[((cy * columns + cx) * 3 + channel) % values.length] ?? 0;
+          const top = v(x0, y0) * (1 - fx) + v(x0 + 1, y0) * fx;
+          const bottom = v(x0, y0 + 1) * (1 - fx) + v(x0 + 1, y0 + 1) * fx;
+          value += (top * (1 - fy) + bottom * fy) * ([220, 110, 60][index] ?? 0);
+        }
+        pixels[at + channel] = Math.max(0, Math.min(255, value + grain));
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+}
+
+/**
+ * A signed-in writer with one entry, today's, holding FIRST_SCREEN_PHOTOS photos (uploaded as the app uploads them):
+ * the journal's first screen shows their thumbnails. Says how large each thumbnail is, in kB.
+ */
+export async function writerWithPhotos(server: Pick<RunningServer, 'url' | 'waitForMail'>, email: string) {
+  const { cookie } = await signedInUser(server, email);
+  const ids: string[] = [];
+  const thumbKb: number[] = [];
+  for (let n = 0; n < FIRST_SCREEN_PHOTOS; n += 1) {
+    const res = await fetch(`${server.url}/api/photos`, {
+      method: 'POST',
+      headers: { origin: server.url, cookie, 'content-type': 'image/jpeg' },
+      body: new Uint8Array(await photoLike(n + 1)),
+    });
+    const photo = (await res.json()) as { id?: string };
+    if (res.status !== 201 || !photo.id) throw new Error(`a photo upload answered ${res.status}`);
+    ids.push(photo.id);
+    const thumb = await fetch(`${server.url}/api/photos/${photo.id}/thumb`, { headers: { cookie } });
+    thumbKb.push(Math.round((await thumb.arrayBuffer()).byteLength / 102.4) / 10);
+  }
+  const created = await apiRequest(server.url, 'POST', '/api/entries', {
+    cookie,
+    body: {
+      content: { gratitude: TODAYS_GRATITUDE, celebration: 'A finished chapter', manifestation: 'A calm week', photos: ids },
+      localDate: localDayKey(new Date()),
+    },
+  });
+  if (created.status !== 201) throw new Error(`the entry with photos answered ${created.status}`);
+  return { cookie, thumbKb };
 }
 
 /** The JavaScript a first-time visitor's browser fetches before the app has taken the page over, gzipped, per page. */
@@ -294,8 +369,35 @@ export class Device {
 }
 
 /**
+ * Lighthouse on the journal whose first screen shows today's entry with FIRST_SCREEN_PHOTOS photos, alone
+ * (`npx tsx bench/lighthouse-photos.ts`), in turns with the same journal's entry without photos, LIGHTHOUSE_RUNS runs
+ * each: the machine's load falls on both alike, and each run's benchmark index is kept beside its score.
+ */
+export async function benchLighthousePhotos(): Promise<{ withPhotos: LighthouseScore; without: LighthouseScore; thumbKb: number[] }> {
+  const server = await startJournal();
+  try {
+    const photos = await writerWithPhotos(server, 'lighthouse-photos@bench.test');
+    const plain = await writerWithJournal(server, 'lighthouse-plain@bench.test', 1, 0);
+    const devices = [new Device(server.url, photos.cookie), new Device(server.url, plain)];
+    for (const device of devices) await device.openJournalOnce();
+    const runs: Run[][] = [[], []];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      for (const [index, device] of devices.entries()) runs[index]?.push(await device.lighthouse('/journal'));
+    }
+    return {
+      withPhotos: summary(`journal, today's entry with ${FIRST_SCREEN_PHOTOS} photos`, runs[0] ?? []),
+      without: summary('journal, today\'s entry without photos', runs[1] ?? []),
+      thumbKb: photos.thumbKb,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
  * Lighthouse (mobile settings) on landing, login and signed-in writers' journals, in the system Chromium: the journal
- * of a writer with one entry, and of one with LONG_JOURNAL's years of history.
+ * of a writer with one entry, of one whose entry today holds FIRST_SCREEN_PHOTOS photos, and of one with
+ * LONG_JOURNAL's years of history.
  *
  * Each run has a browser of its own, as Lighthouse's own command line launches one per run; each writer's runs share
  * one profile, which holds the journal's sign-in, service worker and saved journal. Runs in one long-lived browser
@@ -303,7 +405,7 @@ export class Device {
  * renderer that had shown the journal in earlier runs made that walk a task of up to 370 ms (Lighthouse's slowed
  * phone) at the start of every later journal run.
  */
-export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ratio: ScriptTimeRatio }> {
+export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ratio: ScriptTimeRatio; thumbKb: number[] }> {
   const server = await startJournal({ IMPORT_MAX_MB: '64' });
   try {
     const visitor = new Device(server.url, null);
@@ -320,6 +422,9 @@ export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ra
       const device = new Device(server.url, cookie);
       pages.push([name, '/journal', device, () => device.openJournalOnce()]);
     }
+    const withPhotos = await writerWithPhotos(server, 'lighthouse-photos@bench.test');
+    const photoDevice = new Device(server.url, withPhotos.cookie);
+    pages.push([`journal, today's entry with ${FIRST_SCREEN_PHOTOS} photos`, '/journal', photoDevice, () => photoDevice.openJournalOnce()]);
     for (const [name, path, device, prepare] of pages) {
       await prepare();
       const runs: Run[] = [];
@@ -347,6 +452,7 @@ export async function benchLighthouse(): Promise<{ scores: LighthouseScore[]; ra
     return {
       scores,
       ratio: { small, large, benchmarkIndex: { lowest: Math.min(...all), highest: Math.max(...all) } },
+      thumbKb: withPhotos.thumbKb,
     };
   } finally {
     await server.stop();

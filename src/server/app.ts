@@ -36,6 +36,7 @@ import { ProfileService } from './profile/service';
 import { PhotoDecoder } from './photos/decode';
 import { PHOTOS_PATH, photoRoutes, photoTooLarge } from './photos/routes';
 import { PhotoService } from './photos/service';
+import { PhotoStore } from './photos/store';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, reminderRoutes } from './reminders/routes';
 import { PushKeys, PushWorker } from './reminders/push';
 import { ReminderScheduler } from './reminders/scheduler';
@@ -118,12 +119,15 @@ export function createApp(deps: AppDeps) {
   const readCache = new ReadCache(config.readCacheBytes);
   const journal = new JournalService({ db: database.db, write, now, readCache });
   const tags = new TagService({ db: database.db, write, now, readCache });
+  const photoStore = new PhotoStore(database);
+  const photoDecoder = new PhotoDecoder();
   const photos = new PhotoService({
     db: database.db,
     dialect: database.dialect,
     write,
     now,
-    decoder: new PhotoDecoder(),
+    decoder: photoDecoder,
+    store: photoStore,
     quotaBytes: config.media.quotaBytes,
   });
   const lookBack = new LookBackService({ db: database.db, journal, now });
@@ -295,6 +299,8 @@ export function createApp(deps: AppDeps) {
       await pruner.stop();
       await mailWorker.stop();
       await importReaders.close();
+      await photoStore.close();
+      await photoDecoder.close();
       transport.close();
     },
   };

@@ -28,6 +28,16 @@ export interface DatabaseHandle {
    */
   write<T>(unit: WriteUnit<T>): Promise<T>;
   /**
+   * The SQLite file, for work that writes to it through a connection of its own on another thread (`writeApart`);
+   * null on PostgreSQL and for an in-memory SQLite database.
+   */
+  file: string | null;
+  /**
+   * Runs `work`, which writes through a connection of its own, while this handle's writes wait their turn (on SQLite,
+   * whose writers go one at a time); on PostgreSQL it simply runs.
+   */
+  writeApart<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Runs a compiled read and returns its rows. On SQLite, while no transaction is open on the connection, it runs
    * at once: it can see only committed rows then, and Kysely's connection queue costs more than a small indexed
    * read. During a transaction it waits its turn in that queue, like any other query.
@@ -73,6 +83,8 @@ function openSqlite(path: string): DatabaseHandle {
     db,
     dialect: 'sqlite',
     write: (unit) => groupCommit.run(unit),
+    file: path === ':memory:' ? null : sqlite.name,
+    writeApart: (work) => groupCommit.apart(work),
     read: async <R>(query: CompiledQuery<R>) =>
       sqlite.inTransaction ? (await db.executeQuery(query)).rows : (runNow(query).rows as R[]),
     ping: () => {
@@ -149,6 +161,8 @@ function openPostgres(url: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     write: (unit) => db.transaction().execute(unit),
+    file: null,
+    writeApart: (work) => work(),
     read: async (query) => (await db.executeQuery(query)).rows,
     ping: async () => {
       await pool.query('select 1');

@@ -56,6 +56,33 @@ describe('writes on SQLite (group commit)', () => {
     for (const seen of seenAtAnswer) expect(seen).toEqual(ids);
   });
 
+  it('holds this connection\'s writes while a write apart holds the file, and runs them after it, in order', async () => {
+    // Another connection writes and holds SQLite's lock until told to commit, as the photo writer's thread does.
+    const other = new SQLite(path);
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const order: string[] = [];
+    const before = insert(1).then(() => order.push('before'));
+    const apart = database.writeApart(async () => {
+      other.exec('begin immediate');
+      other.prepare('insert into note (id, body) values (?, ?)').run(100, 'apart');
+      await committed;
+      other.exec('commit');
+      order.push('apart');
+      return 'apart';
+    });
+    const after = insert(2).then(() => order.push('after'));
+    // Meanwhile this connection still reads: what was committed before the write apart began.
+    await before;
+    expect((await sql<{ id: number }>`select id from note order by id`.execute(database.db)).rows.map((r) => r.id)).toEqual([1]);
+    commit();
+    expect(await apart).toBe('apart');
+    await after;
+    other.close();
+    expect(order).toEqual(['before', 'apart', 'after']);
+    expect(storedIds()).toEqual([1, 2, 100]);
+  });
+
   it('rolls back only the write that fails, however much of it ran', async () => {
     await insert(1);
     const results = await Promise.allSettled([

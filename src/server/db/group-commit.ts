@@ -15,6 +15,8 @@ interface Queued {
   unit: WriteUnit<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** Work that writes through another connection (`apart`): it runs alone, between batches. */
+  apart?: () => Promise<unknown>;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -52,6 +54,22 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * Runs `work`, which writes to the same file through a connection of its own (another thread's), while none of this
+   * connection's writes runs: those that arrive meanwhile wait their turn here, as they would behind a batch, instead
+   * of waiting for SQLite's lock, which on this connection would hold up the whole thread (busy_timeout).
+   */
+  apart<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const unit: WriteUnit<unknown> = () => Promise.reject(new Error('a write apart runs on its own connection'));
+      this.queue.push({ unit, apart: work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.running) {
+        this.running = true;
+        this.gather(this.queue.length, 0);
+      }
+    });
+  }
+
   /** Drains at the end of this turn, unless writes came in during it: then it waits for the next turn's. */
   private gather(queued: number, turns: number): void {
     setImmediate(() => {
@@ -64,7 +82,15 @@ export class GroupCommit {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
+      const first = this.queue[0];
+      if (first?.apart) {
+        this.queue.shift();
+        await first.apart().then(first.resolve, first.reject);
+        continue;
+      }
+      // A batch ends before the next write apart.
+      const apart = this.queue.findIndex((item) => item.apart);
+      const batch = this.queue.splice(0, Math.min(this.maxBatch, apart === -1 ? this.maxBatch : apart));
       await this.commit(batch);
     }
     this.running = false;

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
 import { HttpError } from '../http/errors';
@@ -106,14 +107,21 @@ function decodeRefusal(error: unknown): HttpError {
   return refused(400, 'unreadable-photo', PHOTO_MESSAGES.unreadable);
 }
 
+type DecodeAnswer =
+  | { id: number; renditions: Renditions }
+  | { id: number; refused: { status: 400 | 413 | 415; code: string; message: string } }
+  | { id: number; failed: string };
+
 /**
  * The process's bounds on uploads: at most `admitted` are read or decoded at once (each body up to the upload limit),
- * checked before the body is read; of those, at most `decoding` decode at once, the others waiting their turn.
+ * checked before the body is read; of those, at most `decoding` decode at once, the others waiting their turn. The
+ * decoding is done by a worker thread (decode-worker.mjs), which also holds the bodies waiting their turn.
  */
 export class PhotoDecoder {
   private inFlight = 0;
-  private decodingNow = 0;
-  private readonly queue: (() => void)[] = [];
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (renditions: Renditions) => void; reject: (error: unknown) => void }>();
 
   constructor(
     // One core is left to the requests: decodes on every core made other people's day reads wait (bench/photos.ts).
@@ -134,16 +142,59 @@ export class PhotoDecoder {
     }
   }
 
-  /** Decodes when a place is free. */
-  async decode(input: Buffer): Promise<Renditions> {
-    if (this.decodingNow >= this.decoding) await new Promise<void>((resolve) => this.queue.push(resolve));
-    else this.decodingNow += 1;
-    try {
-      return await decodePhoto(input);
-    } finally {
-      const next = this.queue.shift();
-      if (next) next();
-      else this.decodingNow -= 1;
-    }
+  /**
+   * Decodes when a place is free. With `move`, the bytes move to the decoding thread instead of being copied (when they
+   * are a whole buffer of their own), and `input` is empty afterwards: an upload's body, used for nothing else.
+   */
+  decode(input: Buffer, { move = false } = {}): Promise<Renditions> {
+    const worker = this.start();
+    const id = (this.nextId += 1);
+    return new Promise<Renditions>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.pending.size === 1) worker.ref();
+      const whole = move && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength;
+      worker.postMessage({ id, input }, whole ? [input.buffer as ArrayBuffer] : []);
+    });
+  }
+
+  /** Ends the decoding thread (the server is stopping). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./decode-worker.mjs', import.meta.url), { workerData: { decoding: this.decoding } });
+    // Waiting for work, it does not keep the process running; at work, it does (decode).
+    worker.unref();
+    worker.on('message', (answer: DecodeAnswer) => {
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0) worker.unref();
+      if ('renditions' in answer) {
+        const { full, thumb } = answer.renditions;
+        waiting.resolve({
+          ...answer.renditions,
+          full: Buffer.from(full.buffer, full.byteOffset, full.byteLength),
+          thumb: Buffer.from(thumb.buffer, thumb.byteOffset, thumb.byteLength),
+        });
+      } else if ('refused' in answer) {
+        waiting.reject(refused(answer.refused.status, answer.refused.code, answer.refused.message));
+      } else {
+        waiting.reject(new Error(`The photo could not be decoded: ${answer.failed}`));
+      }
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.once('exit', (code) => fail(new Error(`The photo decoder stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
   }
 }

@@ -1,4 +1,6 @@
+import { type AddressInfo, connect } from 'node:net';
 import { deflateSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import { createApp } from '../app';
 import { openDatabase } from '../db/connect';
 import { createLogger } from '../logger';
 import { DATABASE_KINDS } from '../test/databases';
+import { exchange, responses } from '../test/raw-http';
 import { Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
 
 const TODAY = '2026-03-15';
@@ -526,6 +529,60 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     h.clock.set(`${TODAY}T12:00:00.000Z`);
     expect((await fetchPhoto(agent, `/api/photos/${loose.id}/thumb`)).status).toBe(404);
     expect((await fetchPhoto(agent, `/api/photos/${saved.id}/thumb`)).status).toBe(200);
+  });
+
+  it('reads an upload through Node’s HTTP server whole or chunked, refuses one past the limit, and keeps nothing of one cut off half way', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const server = serve({ fetch: h.journal.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // Large enough to come in many pieces: Node reads a socket 64 kB at a time.
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      expect(photo.length).toBeGreaterThan(256 * 1024);
+      const head = (framing: string) =>
+        `POST /api/photos HTTP/1.1\r\nhost: localhost\r\norigin: http://localhost:3000\r\ncookie: ${agent.cookie}\r\n` +
+        `content-type: image/jpeg\r\nconnection: close\r\n${framing}\r\n`;
+      const chunk = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+      const half = Math.floor(photo.length / 2);
+
+      const whole = responses(await exchange(port, [head(`content-length: ${photo.length}\r\n`), photo.subarray(0, half), photo.subarray(half)]));
+      expect(whole.map((r) => r.status)).toEqual([201]);
+      const kept = JSON.parse(whole[0]?.body ?? '{}') as EntryPhoto;
+      expect((await fetchPhoto(agent, `/api/photos/${kept.id}/full`)).status).toBe(200);
+      // Each upload of noise takes most of the 1 MB quota: the next needs the room.
+      const remove = async (answer: { body: string } | undefined) =>
+        expect((await agent.delete(`/api/photos/${(JSON.parse(answer?.body ?? '{}') as EntryPhoto).id}`)).status).toBe(200);
+      await remove(whole[0]);
+
+      const chunked = responses(
+        await exchange(port, [head('transfer-encoding: chunked\r\n'), chunk(photo.subarray(0, half)), Buffer.concat([chunk(photo.subarray(half)), Buffer.from('0\r\n\r\n')])]),
+      );
+      expect(chunked.map((r) => r.status)).toEqual([201]);
+      await remove(chunked[0]);
+
+      const past = responses(await exchange(port, [Buffer.concat([Buffer.from(head('transfer-encoding: chunked\r\n')), chunk(Buffer.alloc(3 * MB, 1))])]));
+      expect(past.map((r) => r.status)).toEqual([413]);
+      expect(JSON.parse(past[0]?.body ?? '{}')).toMatchObject({ code: 'photo-too-large', message: PHOTO_MESSAGES.tooLarge(2 * MB) });
+
+      // Half the photo, then the connection is gone: the body can never be whole, so nothing of it is written.
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(head(`content-length: ${photo.length}\r\n`));
+          socket.write(photo.subarray(0, half), () => setTimeout(() => socket.destroy(), 100));
+        });
+        socket.once('close', () => resolve());
+        socket.once('error', reject);
+      });
+      expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
+      const after = responses(await exchange(port, [head(`content-length: ${photo.length}\r\n`), photo]));
+      expect(after.map((r) => r.status)).toEqual([201]);
+      expect(await usage(agent)).toMatchObject({ count: 1 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('deletes an account’s photos with it', async () => {

@@ -5,6 +5,7 @@ import type { DatabaseHandle, Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PhotoDecoder } from './decode';
+import type { PhotoStore } from './store';
 import { attachImported, deleteUnattached, insertPhoto, lockPhotoSpace, photoUsage, readRendition } from './repository';
 
 export interface PhotoServiceDeps {
@@ -13,6 +14,8 @@ export interface PhotoServiceDeps {
   write: DatabaseHandle['write'];
   now: () => Date;
   decoder: PhotoDecoder;
+  /** Where uploads are written (store.ts). */
+  store: PhotoStore;
   /** MEDIA_QUOTA_MB in bytes: what one person's photos may take, both renditions counted. */
   quotaBytes: number;
 }
@@ -37,17 +40,13 @@ export class PhotoService {
    * takes, before `readBody` reads a byte; then decoded, and kept if it still fits the quota when it is written.
    */
   async upload(userId: string, readBody: () => Promise<Buffer>): Promise<EntryPhoto> {
-    const { decoder, quotaBytes, write, dialect } = this.deps;
+    const { decoder, quotaBytes, store } = this.deps;
     if ((await photoUsage(this.deps.db, userId)).bytes >= quotaBytes) throw overQuota(quotaBytes);
     return decoder.admit(async () => {
-      const renditions = await decoder.decode(await readBody());
+      const renditions = await decoder.decode(await readBody(), { move: true });
       const id = randomBytes(16).toString('base64url');
-      await write(async (trx) => {
-        await lockPhotoSpace(trx, userId, dialect);
-        const { bytes } = await photoUsage(trx, userId);
-        if (bytes + renditions.full.length + renditions.thumb.length > quotaBytes) throw overQuota(quotaBytes);
-        await insertPhoto(trx, { id, userId, createdAt: this.deps.now().toISOString(), ...renditions });
-      });
+      const outcome = await store.keep({ id, userId, createdAt: this.deps.now().toISOString(), ...renditions }, quotaBytes);
+      if (outcome === 'over-quota') throw overQuota(quotaBytes);
       return {
         id,
         width: renditions.width,
