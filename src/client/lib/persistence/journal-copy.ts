@@ -51,7 +51,10 @@ export async function keepMonth(userId: string, signature: MonthSignature, entri
     const index = isCopyIndex(old) ? old : EMPTY_INDEX;
     return {
       ...index,
-      months: { ...index.months, [signature.month]: { entries: signature.entries, changedAt: signature.changedAt } },
+      months: {
+        ...index.months,
+        [signature.month]: { entries: signature.entries, changedAt: signature.changedAt, digest: signature.digest },
+      },
     };
   });
   progress.changed();

@@ -41,7 +41,9 @@ export async function fillJournalCopy(userId: string, signal: AbortSignal): Prom
 
 function changed(index: CopyIndex, signature: MonthSignature): boolean {
   const held = index.months[signature.month];
-  return held?.entries !== signature.entries || held.changedAt !== signature.changedAt;
+  return (
+    held?.entries !== signature.entries || held.changedAt !== signature.changedAt || held.digest !== signature.digest
+  );
 }
 
 /** A month's entries, every page of them, each page fetched after the browser was idle. */
