@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, localDayKey } from '../src/shared/dates';
+import { formatDayInMonth } from '../src/client/features/journal/list/journal-view';
 import { yearsBefore } from '../src/shared/look-back';
 import { createAccount, signIn } from './support/accounts';
 import { visible } from './support/browser';
@@ -19,6 +20,9 @@ const JOURNAL_DAYS = 1100;
 /** Three years ago today: On this day's oldest group. */
 const threeYearsAgo = () => yearsBefore(today(), 3)[0] ?? '';
 
+/** What the imported journal says of a day. */
+const ordinaryDay = (day: string) => `An ordinary good day, ${day}`;
+
 /** A journal of three years: an entry on each of the last 1,100 days before today, one of them three years ago. */
 async function importThreeYears(page: Page): Promise<void> {
   const oldest = threeYearsAgo();
@@ -29,7 +33,7 @@ async function importThreeYears(page: Page): Promise<void> {
       date: `${day}T12:00:00.000Z`,
       localDate: day,
       utcOffset: 0,
-      gratitude: day === oldest ? 'Snowdrops under the old pear tree' : `An ordinary good day, number ${i + 1}`,
+      gratitude: day === oldest ? 'Snowdrops under the old pear tree' : ordinaryDay(day),
       celebration: '',
       manifestation: '',
       memory: '',
@@ -82,6 +86,18 @@ describe('the journal’s copy on the device', () => {
         await page.getByRole('searchbox', { name: 'Search your journal' }).fill('snowdrops');
         await visible(page.getByText('1 entry found.'));
         await visible(page.getByRole('list', { name: 'Results' }).getByText('under the old pear tree'));
+
+        // Any day or month of the journal opens offline from the copy, though this device never showed them.
+        await page.goto(`/journal?date=${threeYearsAgo()}`);
+        await visible(page.getByText('Snowdrops under the old pear tree'));
+        const month = (yearsBefore(today(), 2)[0] ?? '').slice(0, 7);
+        await page.goto(`/journal?date=${month}-15&view=month`);
+        // The whole month, its first day too, with no page left to load.
+        for (const day of [`${month}-28`, `${month}-01`]) {
+          const group = page.getByRole('region', { name: formatDayInMonth(day) });
+          await visible(group.getByText(ordinaryDay(day), { exact: true }));
+        }
+        expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       },
       { allowErrors: NETWORK_FAILURE },
     );

@@ -4,8 +4,10 @@ import { Button } from '../../../../ui/Button';
 import { useMonthEntries } from '../../api';
 import { MonthCalendar } from '../../calendar/components/MonthCalendar';
 import { countByDay, moodByDay } from '../../calendar/date-grid';
-import { ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
+import { copiedLoad, ListLoading, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
 import { LoadError } from '../../load-status/components/LoadError';
+import { entriesFromCopy } from '../../offline-copy/copied-lists';
+import { useCopiedMonth } from '../../offline-copy/use-copied-month';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { formatDayInMonth } from '../journal-view';
 import { withPendingWrites, type ListedEntry } from '../pending-entries';
@@ -56,16 +58,23 @@ function useLoadMoreWhenVisible(enabled: boolean, loadMore: () => void) {
 export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
   const monthKey = monthKeyOf(dayKey);
   const query = useMonthEntries(monthKey);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  // Offline, a month the device has no list of, or only part of one, or an older one, comes from the device's copy of
+  // the journal, whole: there is no next page to load.
+  const copied = useCopiedMonth(monthKey, query);
+  const held = {
+    entries: query.data?.pages.flatMap((page) => page.entries),
+    whole: query.data?.pages.at(-1)?.nextCursor === null,
+    loadedAt: query.dataUpdatedAt,
+  };
+  const fromCopy = entriesFromCopy(held, copied);
+  const { isFetchingNextPage, fetchNextPage } = query;
+  const hasNextPage = fromCopy === null && query.hasNextPage;
+  const isFetchNextPageError = fromCopy === null && query.isFetchNextPageError;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinelRef = useLoadMoreWhenVisible(canLoadMore, () => void fetchNextPage());
 
   const pendingWrites = usePendingWrites();
-  const entries = withPendingWrites(
-    query.data?.pages.flatMap((page) => page.entries) ?? [],
-    pendingWrites,
-    (day) => monthKeyOf(day) === monthKey,
-  );
+  const entries = withPendingWrites(fromCopy ?? held.entries ?? [], pendingWrites, (day) => monthKeyOf(day) === monthKey);
   const listRef = useRef<HTMLDivElement>(null);
   const loadMoreRef = useRef<HTMLDivElement>(null);
   // Where the entries of a page loaded while Load more had the focus begin (pressed, or reached by Tab as the list
@@ -85,13 +94,14 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
   }, [isFetchingNextPage, entryCount]);
 
   // A later page that fails to load leaves the pages already shown in place.
-  const load = useListLoad(query, entryCount, query.isError && !isFetchNextPageError);
+  const listLoad = useListLoad(query, entryCount, query.isError && !query.isFetchNextPageError);
+  const load = fromCopy ? copiedLoad(entryCount) : listLoad;
   // Only while today has no entry, saved or waiting (docs/product.md §2): its button is then the page's main one, as
   // in the day view, and never invites a second entry for the day. Today's entries come first, so the first page
   // tells whether there is one; a later page that fails to load changes nothing about that.
   const showTodayPanel =
     monthKey === monthKeyOf(today) &&
-    query.data !== undefined &&
+    (query.data !== undefined || fromCopy !== null) &&
     load.shows !== 'failure' &&
     !entries.some((entry) => entry.localDate === today);
 
