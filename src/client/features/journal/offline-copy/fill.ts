@@ -18,6 +18,7 @@ import {
  * (the app closed, the connection lost), it goes on from the months it had not kept yet.
  */
 export async function fillJournalCopy(userId: string, signal: AbortSignal): Promise<void> {
+  await idle(signal);
   const index = await readCopyIndex(userId);
   const since = index.version === null ? '' : `?since=${index.version}`;
   const answer = await apiRequest<JournalMonths>('GET', `/api/entries/months${since}`);

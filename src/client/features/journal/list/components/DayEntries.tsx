@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useAuth } from '../../../../lib/session/auth-context';
 import { monthKeyOf } from '../../../../../shared/dates';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
@@ -7,6 +7,7 @@ import { copiedLoad, ListStatus, useListLoad } from '../../load-status/component
 import { LookBack } from '../../look-back/components/LookBack';
 import { entriesFromCopy } from '../../offline-copy/copied-lists';
 import { useCopiedMonth } from '../../offline-copy/use-copied-month';
+import { journalListShown } from '../../offline-copy/use-journal-copy';
 import { MonthLookBack } from '../../look-back/components/MonthLookBack';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { withPendingWrites } from '../pending-entries';
@@ -44,6 +45,10 @@ export function DayEntries({
   const entries = withPendingWrites(fromCopy ?? query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
   const listLoad = useListLoad(query, entries.length);
   const load = fromCopy ? copiedLoad(entries.length) : listLoad;
+  const drawn = load.shows !== 'loading';
+  useEffect(() => {
+    if (drawn) journalListShown();
+  }, [drawn]);
   // A past day without an entry, for a writer who writes past days, once its list has said it is empty.
   const offerPastDay =
     profile?.writePastDays === true && dayKey < today && (query.isSuccess || fromCopy !== null) && entries.length === 0;

@@ -8,6 +8,7 @@ import { copiedLoad, ListLoading, ListStatus, useListLoad } from '../../load-sta
 import { LoadError } from '../../load-status/components/LoadError';
 import { entriesFromCopy } from '../../offline-copy/copied-lists';
 import { useCopiedMonth } from '../../offline-copy/use-copied-month';
+import { journalListShown } from '../../offline-copy/use-journal-copy';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { formatDayInMonth } from '../journal-view';
 import { withPendingWrites, type ListedEntry } from '../pending-entries';
@@ -96,6 +97,10 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
   // A later page that fails to load leaves the pages already shown in place.
   const listLoad = useListLoad(query, entryCount, query.isError && !query.isFetchNextPageError);
   const load = fromCopy ? copiedLoad(entryCount) : listLoad;
+  const drawn = load.shows !== 'loading';
+  useEffect(() => {
+    if (drawn) journalListShown();
+  }, [drawn]);
   // Only while today has no entry, saved or waiting (docs/product.md §2): its button is then the page's main one, as
   // in the day view, and never invites a second entry for the day. Today's entries come first, so the first page
   // tells whether there is one; a later page that fails to load changes nothing about that.
