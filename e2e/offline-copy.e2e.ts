@@ -103,6 +103,33 @@ describe('the journal’s copy on the device', () => {
     );
   });
 
+  it('on a new device, asks for today’s entries once as the writer signs in, and copies the journal only after they show', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await importThreeYears(page);
+    });
+    // Another browser: a device the writer has never used.
+    await suite.withPage(async (page) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/entries')) asked.push(`${url.pathname}${url.search}`);
+      });
+      page.on('requestfinished', (request) => {
+        const url = new URL(request.url());
+        if (url.searchParams.get('day') === today()) asked.push('today answered');
+      });
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await expect.poll(() => asked.filter((url) => url.startsWith('/api/entries/months')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const todays = asked.filter((url) => url === `/api/entries?day=${today()}&lookBack=1`);
+      expect(todays).toHaveLength(1);
+      expect(asked.indexOf('today answered')).toBeLessThan(asked.findIndex((url) => url.startsWith('/api/entries/months')));
+    });
+  });
+
   it('goes on where it stopped when the app is closed half way', async () => {
     const account = await createAccount(suite.server);
     await suite.withPage(async (page, context) => {
