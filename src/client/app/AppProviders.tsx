@@ -61,10 +61,10 @@ function useDeviceCache(queryClient: QueryClient): boolean {
 }
 
 // Only a signed-in journal has writes to send: visitors never download the outbox, and one signing in has it
-// fetched on the tap on Sign In (lib/sign-in-warmup.ts).
+// fetched with the page's code as the session arrives (lib/sign-in-warmup.ts).
 const loadOutboxSync = () => import('../features/journal/sync/components/OutboxSync');
 const OutboxSync = lazy(() => loadOutboxSync().then((module) => ({ default: module.OutboxSync })));
-warmUpForSignIn({ tapped: () => void loadOutboxSync().catch(() => undefined) });
+warmUpForSignIn(() => void loadOutboxSync().catch(() => undefined));
 
 function JournalSync() {
   const { user } = useAuth();

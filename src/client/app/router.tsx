@@ -73,14 +73,9 @@ export function preloadPage(pathname: string, search: string): Promise<unknown> 
 const loadFirstScreen = () => import('../features/journal/first-screen');
 const opensToday = ({ pathname, search }: SignInTarget) => pathname === paths.journal && search === '';
 
-warmUpForSignIn({
-  tapped: (target, queryClient) => {
-    void preloadPage(target.pathname, target.search);
-    if (opensToday(target)) void loadFirstScreen().then((page) => page.prefetchQuotes(queryClient), () => undefined);
-  },
-  signedIn: (target, queryClient) => {
-    if (opensToday(target)) void loadFirstScreen().then((page) => page.prefetchToday(queryClient), () => undefined);
-  },
+warmUpForSignIn((target, queryClient) => {
+  void preloadPage(target.pathname, target.search);
+  if (opensToday(target)) void loadFirstScreen().then((page) => page.prefetchToday(queryClient), () => undefined);
 });
 
 /** The route table of docs/product.md §2. A declarative router: the data router's extra weight buys nothing here. */

@@ -7,15 +7,13 @@ export interface SignInTarget {
 }
 
 /**
- * What the app can start ahead of a signed-in page while the writer signs in: on the tap, the page's code (the server
- * checks the password meanwhile, and the phone's network and processor are otherwise idle); once the session is
- * there, the data of the page's first screen, before the page has rendered and asked for it. Each part of the app
- * that has such work says so here (app/router.tsx, app/AppProviders.tsx), so the sign-in form needs none of its code.
+ * What the app starts for the signed-in page as soon as the session arrives, all at once and before the page has
+ * rendered: its code (in one round, not each part once the part before it has run), and the data of its first screen.
+ * Not on the tap on Sign In: on a slow connection the code would then come in the way of the sign-in's own answer.
+ * Each part of the app that has such work says so here (app/router.tsx, app/AppProviders.tsx), so the sign-in form
+ * needs none of its code.
  */
-interface Warmup {
-  tapped?: (target: SignInTarget, queryClient: QueryClient) => void;
-  signedIn?: (target: SignInTarget, queryClient: QueryClient) => void;
-}
+type Warmup = (target: SignInTarget, queryClient: QueryClient) => void;
 
 const warmups: Warmup[] = [];
 
@@ -23,10 +21,6 @@ export function warmUpForSignIn(warmup: Warmup): void {
   warmups.push(warmup);
 }
 
-export function signInTapped(target: SignInTarget, queryClient: QueryClient): void {
-  for (const warmup of warmups) warmup.tapped?.(target, queryClient);
-}
-
 export function signedIn(target: SignInTarget, queryClient: QueryClient): void {
-  for (const warmup of warmups) warmup.signedIn?.(target, queryClient);
+  for (const warmup of warmups) warmup(target, queryClient);
 }

@@ -3,15 +3,12 @@ import { todayKey } from '../../lib/today';
 import { dayEntriesQuery, keepSignInAnswer, quotesQuery, statsQuery } from './api';
 
 /**
- * What the journal's first screen shows, asked for while the writer signs in (lib/sign-in-warmup.ts), so that today's
- * page finds it there or on its way rather than asking once its code has run: the quotes on the tap on Sign In (a
- * file anyone may read), today's entries and stats once the session is there.
+ * What the journal's first screen shows, asked for as the writer's session arrives (lib/sign-in-warmup.ts), so that
+ * today's page finds it there or on its way rather than asking once its code has run: the quotes, today's entries and
+ * today's stats.
  */
-export function prefetchQuotes(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(quotesQuery);
-}
-
 export function prefetchToday(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(quotesQuery);
   const today = todayKey();
   const day = dayEntriesQuery(queryClient, today, today);
   const stats = statsQuery(today);

@@ -6,7 +6,7 @@ import { ApiError, errorMessage, isApiError } from '../../../lib/api';
 import { useSignupMode } from '../../../lib/app-config';
 import { returnTarget } from '../../../lib/navigation-state';
 import { paths } from '../../../lib/paths';
-import { type SignInTarget, signedIn, signInTapped } from '../../../lib/sign-in-warmup';
+import { type SignInTarget, signedIn } from '../../../lib/sign-in-warmup';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { PasswordField } from '../../../ui/PasswordField';
@@ -67,8 +67,6 @@ export function LoginForm({ message }: { message?: string }) {
         },
       },
     );
-    // The request is on its way first; the page's code loads while the server checks the password.
-    signInTapped(signInTarget(to), queryClient);
   }
 
   return (
