@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, localDayKey } from '../src/shared/dates';
+import { formatDayInMonth } from '../src/client/features/journal/list/journal-view';
 import { yearsBefore } from '../src/shared/look-back';
 import { createAccount, signIn } from './support/accounts';
 import { visible } from './support/browser';
@@ -19,6 +20,9 @@ const JOURNAL_DAYS = 1100;
 /** Three years ago today: On this day's oldest group. */
 const threeYearsAgo = () => yearsBefore(today(), 3)[0] ?? '';
 
+/** What the imported journal says of a day. */
+const ordinaryDay = (day: string) => `An ordinary good day, ${day}`;
+
 /** A journal of three years: an entry on each of the last 1,100 days before today, one of them three years ago. */
 async function importThreeYears(page: Page): Promise<void> {
   const oldest = threeYearsAgo();
@@ -29,7 +33,7 @@ async function importThreeYears(page: Page): Promise<void> {
       date: `${day}T12:00:00.000Z`,
       localDate: day,
       utcOffset: 0,
-      gratitude: day === oldest ? 'Snowdrops under the old pear tree' : `An ordinary good day, number ${i + 1}`,
+      gratitude: day === oldest ? 'Snowdrops under the old pear tree' : ordinaryDay(day),
       celebration: '',
       manifestation: '',
       memory: '',
@@ -82,9 +86,48 @@ describe('the journal’s copy on the device', () => {
         await page.getByRole('searchbox', { name: 'Search your journal' }).fill('snowdrops');
         await visible(page.getByText('1 entry found.'));
         await visible(page.getByRole('list', { name: 'Results' }).getByText('under the old pear tree'));
+
+        // Any day or month of the journal opens offline from the copy, though this device never showed them.
+        await page.goto(`/journal?date=${threeYearsAgo()}`);
+        await visible(page.getByText('Snowdrops under the old pear tree'));
+        const month = (yearsBefore(today(), 2)[0] ?? '').slice(0, 7);
+        await page.goto(`/journal?date=${month}-15&view=month`);
+        // The whole month, its first day too, with no page left to load.
+        for (const day of [`${month}-28`, `${month}-01`]) {
+          const group = page.getByRole('region', { name: formatDayInMonth(day) });
+          await visible(group.getByText(ordinaryDay(day), { exact: true }));
+        }
+        expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       },
       { allowErrors: NETWORK_FAILURE },
     );
+  });
+
+  it('on a new device, asks for today’s entries once as the writer signs in, and copies the journal only after they show', async () => {
+    const account = await createAccount(suite.server);
+    await suite.withPage(async (page) => {
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await importThreeYears(page);
+    });
+    // Another browser: a device the writer has never used.
+    await suite.withPage(async (page) => {
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/entries')) asked.push(`${url.pathname}${url.search}`);
+      });
+      page.on('requestfinished', (request) => {
+        const url = new URL(request.url());
+        if (url.searchParams.get('day') === today()) asked.push('today answered');
+      });
+      await signIn(page, account.email, account.password);
+      await visible(page.getByRole('button', { name: ADD_ENTRY }));
+      await expect.poll(() => asked.filter((url) => url.startsWith('/api/entries/months')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      const todays = asked.filter((url) => url === `/api/entries?day=${today()}&lookBack=1`);
+      expect(todays).toHaveLength(1);
+      expect(asked.indexOf('today answered')).toBeLessThan(asked.findIndex((url) => url.startsWith('/api/entries/months')));
+    });
   });
 
   it('goes on where it stopped when the app is closed half way', async () => {

@@ -8,8 +8,13 @@ export interface MonthSignature {
   /** YYYY-MM */
   month: string;
   entries: number;
-  /** The latest `updatedAt` of the month's entries. With the count it changes on every create, edit and delete. */
+  /** The latest `updatedAt` of the month's entries. */
   changedAt: string;
+  /**
+   * A digest of every entry's id and `updatedAt`. With the count and `changedAt` it changes on every create, edit and
+   * delete, and on a delete and an import into the month that leave the same count and the same newest change.
+   */
+  digest: string;
 }
 
 /**

@@ -2,6 +2,7 @@ import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack
 import { Suspense, lazy, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../lib/session/auth-context';
 import { AuthProvider } from '../lib/session/AuthProvider';
+import { warmUpForSignIn } from '../lib/sign-in-warmup';
 import { ToastProvider } from '../ui/ToastProvider';
 
 export function createQueryClient(): QueryClient {
@@ -59,10 +60,11 @@ function useDeviceCache(queryClient: QueryClient): boolean {
   return restoring;
 }
 
-// Only a signed-in journal has writes to send: visitors never download the outbox.
-const OutboxSync = lazy(() =>
-  import('../features/journal/sync/components/OutboxSync').then((module) => ({ default: module.OutboxSync })),
-);
+// Only a signed-in journal has writes to send: visitors never download the outbox, and one signing in has it
+// fetched with the page's code as the session arrives (lib/sign-in-warmup.ts).
+const loadOutboxSync = () => import('../features/journal/sync/components/OutboxSync');
+const OutboxSync = lazy(() => loadOutboxSync().then((module) => ({ default: module.OutboxSync })));
+warmUpForSignIn(() => void loadOutboxSync().catch(() => undefined));
 
 function JournalSync() {
   const { user } = useAuth();

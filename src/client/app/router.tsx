@@ -6,6 +6,7 @@ import { JournalFrame } from '../features/journal/components/JournalFrame';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { lazyWithPreload } from '../lib/lazy-with-preload';
 import { paths } from '../lib/paths';
+import { type SignInTarget, warmUpForSignIn } from '../lib/sign-in-warmup';
 import { AppLayout } from './AppLayout';
 import { WriteToday } from './WriteToday';
 
@@ -67,6 +68,15 @@ export function preloadPage(pathname: string, search: string): Promise<unknown> 
   const loading = page.preload().catch(() => undefined);
   return page.drawn ? loading : Promise.resolve();
 }
+
+/** The journal's first screen's data, asked for while the writer signs in (features/journal/first-screen.ts). */
+const loadFirstScreen = () => import('../features/journal/first-screen');
+const opensToday = ({ pathname, search }: SignInTarget) => pathname === paths.journal && search === '';
+
+warmUpForSignIn((target, queryClient) => {
+  void preloadPage(target.pathname, target.search);
+  if (opensToday(target)) void loadFirstScreen().then((page) => page.prefetchToday(queryClient), () => undefined);
+});
 
 /** The route table of docs/product.md §2. A declarative router: the data router's extra weight buys nothing here. */
 export function AppRoutes() {

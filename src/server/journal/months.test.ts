@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../shared/entry-schemas';
 import type { JournalMonths } from '../../shared/journal-copy';
@@ -65,6 +66,40 @@ describe.each(DATABASE_KINDS)('what each month of a journal holds, for the devic
     const afterDelete = await months(agent, afterEdit.version);
     expect(january(afterDelete)?.entries).toBe(1);
     expect(november(afterDelete)).toEqual(november(before));
+  });
+
+  it('changes a month’s signature when one entry is deleted and another imported into it, the count and newest change the same', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const first = await writeOn(agent, '2026-05-02', 'May, first');
+    await writeOn(agent, '2026-05-20', 'May, newest');
+    const before = await months(agent);
+    expect((await agent.delete(`/api/entries/${first.id}`)).status).toBe(200);
+    const file = {
+      format: 'gratitude-journal',
+      version: 1,
+      entries: [
+        {
+          id: randomUUID(),
+          date: '2026-05-01T12:00:00.000Z',
+          localDate: '2026-05-01',
+          utcOffset: 0,
+          gratitude: 'May, imported',
+          celebration: '',
+          manifestation: '',
+          memory: '',
+          updatedAt: '2026-05-01T12:00:00.000Z',
+        },
+      ],
+    };
+    const imported = await agent.request('POST', '/api/import?format=ours', new TextEncoder().encode(JSON.stringify(file)), {
+      'content-type': 'application/octet-stream',
+    });
+    expect(imported.status, imported.text).toBe(200);
+    const after = await months(agent, before.version);
+    const [may] = after.months ?? [];
+    const [mayBefore] = before.months ?? [];
+    expect(may).toMatchObject({ month: '2026-05', entries: mayBefore?.entries, changedAt: mayBefore?.changedAt });
+    expect(may?.digest).not.toBe(mayBefore?.digest);
   });
 
   it('counts only the signed-in writer’s entries, and answers no one signed out', async () => {

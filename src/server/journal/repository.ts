@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import { dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import type { JournalEntry, Stats } from '../../shared/entry-schemas';
@@ -506,27 +507,42 @@ export async function listDayCounts(
 }
 
 /**
- * Each month with entries, its count and its newest change (shared/journal-copy.ts), newest month first: one read of
- * two columns along the entries' (user, day) index. It grows with the journal, so the device asks for it only when
+ * Each month with entries, its count, its newest change and a digest of its entries' ids and changes
+ * (shared/journal-copy.ts), newest month first: one read of three columns along the entries' (user, day) index. It grows with the journal, so the device asks for it only when
  * the journal's version moved since it last copied.
  */
 export async function listMonthSignatures(db: Db, userId: string): Promise<MonthSignature[]> {
   const rows = await db
     .selectFrom('journal_entry')
-    .select(['local_day', 'updated_at'])
+    .select(['id', 'local_day', 'updated_at'])
     .where('user_id', '=', userId)
     .execute();
-  const months = new Map<string, MonthSignature>();
+  const months = new Map<string, { month: string; entries: number; changedAt: string; sum: bigint }>();
   for (const row of rows) {
     const month = dayNumberToKey(row.local_day).slice(0, 7);
+    const part = entryDigest(row.id, row.updated_at);
     const known = months.get(month);
-    if (!known) months.set(month, { month, entries: 1, changedAt: row.updated_at });
+    if (!known) months.set(month, { month, entries: 1, changedAt: row.updated_at, sum: part });
     else {
       known.entries += 1;
+      known.sum = (known.sum + part) & DIGEST_MASK;
       if (row.updated_at > known.changedAt) known.changedAt = row.updated_at;
     }
   }
-  return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
+  return [...months.values()]
+    .sort((a, b) => (a.month < b.month ? 1 : -1))
+    .map(({ sum, ...month }) => ({ ...month, digest: sum.toString(16).padStart(16, '0') }));
+}
+
+const DIGEST_MASK = (1n << 64n) - 1n;
+
+/**
+ * An entry's share of its month's digest: the first 64 bits of a SHA-256 of its id and `updatedAt`. The month's
+ * digest is their sum, so it does not depend on the order the rows come in, and an entry gone and another come change
+ * it unless their shares are equal (one chance in 2^64).
+ */
+function entryDigest(id: string, updatedAt: string): bigint {
+  return createHash('sha256').update(`${id}\n${updatedAt}`).digest().readBigUInt64BE(0);
 }
 
 /**

@@ -5,6 +5,7 @@ import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
+import type { JournalMonths } from '../../shared/journal-copy';
 import type { LookBack } from '../../shared/look-back';
 import { type EntryPhoto, MAX_PHOTOS_PER_ENTRY, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
 import { createApp } from '../app';
@@ -420,6 +421,44 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect((await sharp(full.bytes).metadata()).exif).toBeUndefined();
     expect(full.bytes.includes('Serial 12345')).toBe(false);
     expect(await usage(agent)).toMatchObject({ count: 2 });
+  });
+
+  it('marks an imported entry changed when its photos come, so a device that copied it before fetches it again', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const entry = (uuid: string, text: string, photos: object[]) => ({
+      uuid,
+      creationDate: `${TODAY}T09:00:00Z`,
+      modifiedDate: `${TODAY}T09:30:00Z`,
+      timeZone: 'Europe/London',
+      text,
+      photos,
+    });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        entry('B1B2C3D4E5F60718293A4B5C6D7E8F90', 'The harbour at dawn', [{ identifier: 'P1', md5: '7'.repeat(32), type: 'jpeg' }]),
+        entry('C1B2C3D4E5F60718293A4B5C6D7E8F90', 'A quiet evening', []),
+      ],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${'7'.repeat(32)}.jpeg`]: [new Uint8Array(await cameraJpeg()), { level: 0 }],
+    });
+    h.clock.set(`${TODAY}T18:00:00.000Z`);
+    try {
+      const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+      expect(res.status, res.text).toBe(200);
+    } finally {
+      h.clock.set(`${TODAY}T12:00:00.000Z`);
+    }
+    const entries = await todays(agent);
+    const withPhoto = entries.find((e) => e.memory.includes('harbour'));
+    expect(withPhoto?.photos).toHaveLength(1);
+    // The entry was written from the file before its photo was kept: the photo is its latest change.
+    expect(withPhoto?.updatedAt).toBe(`${TODAY}T18:00:00.000Z`);
+    expect(entries.find((e) => e.memory.includes('quiet'))?.updatedAt).toBe(`${TODAY}T09:30:00.000Z`);
+    const months = (await agent.get('/api/entries/months')).json as unknown as JournalMonths;
+    expect(months.months?.[0]).toMatchObject({ month: TODAY.slice(0, 7), entries: 2, changedAt: `${TODAY}T18:00:00.000Z` });
   });
 
   it('shows an entry’s photos in On this day, a year on', async () => {

@@ -105,11 +105,20 @@ export async function setEntryPhotos(
 }
 
 /**
- * Attaches a photo just kept to an imported entry of the person's, at `position`, and moves their journal's version on:
- * the entry was written (and may have been read and its answer kept, journal/read-cache.ts) before its photos came.
+ * Attaches a photo just kept to an imported entry of the person's, at `position`, marks the entry changed at `at`, and
+ * moves their journal's version on: the entry was written (and may have been read and its answer kept,
+ * journal/read-cache.ts, or copied to a device, shared/journal-copy.ts) before its photos came.
  */
-export async function attachImported(trx: Transaction<Database>, userId: string, entryId: string, id: string, position: number) {
+export async function attachImported(
+  trx: Transaction<Database>,
+  userId: string,
+  entryId: string,
+  id: string,
+  position: number,
+  at: string,
+) {
   await trx.updateTable('photo').set({ entry_id: entryId, position }).where('id', '=', id).where('user_id', '=', userId).execute();
+  await trx.updateTable('journal_entry').set({ updated_at: at }).where('id', '=', entryId).where('user_id', '=', userId).execute();
   await trx
     .updateTable('profile')
     .set((eb) => ({ journal_version: eb('journal_version', '+', 1) }))

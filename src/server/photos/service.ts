@@ -78,8 +78,9 @@ export class PhotoService {
           const { bytes } = await photoUsage(trx, userId);
           if (bytes + renditions.full.length + renditions.thumb.length > quotaBytes) throw overQuota(quotaBytes);
           const id = randomBytes(16).toString('base64url');
-          await insertPhoto(trx, { id, userId, createdAt: this.deps.now().toISOString(), ...renditions });
-          await attachImported(trx, userId, entryId, id, kept);
+          const at = this.deps.now().toISOString();
+          await insertPhoto(trx, { id, userId, createdAt: at, ...renditions });
+          await attachImported(trx, userId, entryId, id, kept, at);
         });
         kept += 1;
       } catch (error) {

@@ -33,11 +33,15 @@ export const authApi = {
     api.post<{ ok: true }>('/api/auth/reset-password', { oobCode, newPassword }),
 };
 
-export function useSignIn() {
+/** `onSignedIn` runs as the session arrives, before the app draws the signed-in page (lib/sign-in-warmup.ts). */
+export function useSignIn(onSignedIn?: () => void) {
   const { setSession } = useAuth();
   return useMutation({
     mutationFn: authApi.signIn,
-    onSuccess: (session) => setSession(session),
+    onSuccess: (session) => {
+      onSignedIn?.();
+      setSession(session);
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntryContent, EntryPage, JournalEntry, Stats } from '../../../shared/entry-schemas';
 import type { DayWithLookBack, LookBack } from '../../../shared/look-back';
 import { ApiError, apiRequest } from '../../lib/api';
@@ -72,20 +72,40 @@ function retryOnceUnlessRefused(failureCount: number, error: unknown): boolean {
   return !refused && failureCount < 1;
 }
 
+/** How long an answer fetched as the writer signed in (first-screen.ts) stands for the page that then opens. */
+const SIGN_IN_ANSWER_MS = 30_000;
+const signInAnswers = new WeakMap<object, number>();
+
+/** The query's answer was fetched as the writer signed in: the page that opens next shows it without asking again. */
+export function keepSignInAnswer(queryClient: QueryClient, queryKey: QueryKey): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.status === 'success') signInAnswers.set(query, query.state.dataUpdatedAt);
+}
+
+/** A list is read again each time a screen shows it, unless its answer came with the sign-in moments ago. */
+function refetchOnMount(query: { state: { dataUpdatedAt: number } }): boolean {
+  const answeredAt = signInAnswers.get(query);
+  return !(answeredAt === query.state.dataUpdatedAt && Date.now() - answeredAt < SIGN_IN_ANSWER_MS);
+}
+
 /** A day's entries; on today, its answer also brings today's look-back, which goes to its own query. */
-export function useDayEntries(dayKey: string, today: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
+export function dayEntriesQuery(queryClient: QueryClient, dayKey: string, today: string) {
+  return queryOptions({
     queryKey: journalKeys.day(dayKey),
     queryFn: async (): Promise<EntryPage> => {
       const { lookBack, ...page } = await journalApi.listDay(dayKey, dayKey === today);
       if (lookBack) queryClient.setQueryData(lookBackKeys.lookBack(dayKey), lookBack);
       return page;
     },
-    enabled: usePersonalDataAllowed(),
     retry: retryOnceUnlessRefused,
+    refetchOnMount,
     meta: { persist: true },
   });
+}
+
+export function useDayEntries(dayKey: string, today: string) {
+  const queryClient = useQueryClient();
+  return useQuery({ ...dayEntriesQuery(queryClient, dayKey, today), enabled: usePersonalDataAllowed() });
 }
 
 export function useMonthEntries(monthKey: string) {
@@ -100,18 +120,22 @@ export function useMonthEntries(monthKey: string) {
   });
 }
 
-export function useStats(dayKey: string) {
-  return useQuery({
+export function statsQuery(dayKey: string) {
+  return queryOptions({
     queryKey: journalKeys.statsFor(dayKey),
     queryFn: () => journalApi.stats(dayKey),
-    enabled: usePersonalDataAllowed(),
     retry: retryOnceUnlessRefused,
+    refetchOnMount,
     meta: { persist: true },
   });
 }
 
+export function useStats(dayKey: string) {
+  return useQuery({ ...statsQuery(dayKey), enabled: usePersonalDataAllowed() });
+}
+
 /** The quotes file never changes while the app runs: fetched once, never retried (the screen falls back instead). */
-const quotesQuery = {
+export const quotesQuery = {
   queryKey: journalKeys.quotes,
   queryFn: fetchQuotes,
   staleTime: Infinity,

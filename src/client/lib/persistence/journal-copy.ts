@@ -18,8 +18,11 @@ export interface CopyIndex {
   format: typeof FORMAT;
   /** The journal's version when every month was last found current; null while a fill has yet to finish. */
   version: number | null;
-  months: Record<string, Omit<MonthSignature, 'month'>>;
+  months: Record<string, HeldMonth>;
 }
+
+/** A month as the copy holds it: its signature when copied, and when (ms since the epoch; absent in older copies). */
+type HeldMonth = Omit<MonthSignature, 'month'> & { keptAt?: number };
 
 const indexKey = (userId: string) => `${PREFIX}${userId}`;
 const monthKey = (userId: string, month: string) => `${PREFIX}${userId}/${month}`;
@@ -51,7 +54,15 @@ export async function keepMonth(userId: string, signature: MonthSignature, entri
     const index = isCopyIndex(old) ? old : EMPTY_INDEX;
     return {
       ...index,
-      months: { ...index.months, [signature.month]: { entries: signature.entries, changedAt: signature.changedAt } },
+      months: {
+        ...index.months,
+        [signature.month]: {
+          entries: signature.entries,
+          changedAt: signature.changedAt,
+          digest: signature.digest,
+          keptAt: Date.now(),
+        },
+      },
     };
   });
   progress.changed();
@@ -95,6 +106,24 @@ export async function readCopiedMonths(userId: string, known?: CopyIndex): Promi
     const entries = records[i];
     return Array.isArray(entries) ? [{ month, entries: entries as JournalEntry[] }] : [];
   });
+}
+
+/** One month as the copy holds it, and when it was copied (0 when not known). */
+export interface KeptMonth {
+  entries: readonly JournalEntry[];
+  keptAt: number;
+}
+
+/**
+ * One month of the copy, for the day and month pages offline: its entries when the copy holds it, none when the copy
+ * is the whole journal and the month had no entries, and null when the copy cannot tell (it has yet to copy it).
+ */
+export async function readCopiedMonth(userId: string, month: string): Promise<KeptMonth | null> {
+  const index = await readCopyIndex(userId);
+  const held = index.months[month];
+  if (!held) return index.version !== null ? { entries: [], keptAt: 0 } : null;
+  const entries = await localDatabase.get(monthKey(userId, month));
+  return Array.isArray(entries) ? { entries: entries as JournalEntry[], keptAt: held.keptAt ?? 0 } : null;
 }
 
 /** Nothing of one writer's journal stays on the device after they sign out. */

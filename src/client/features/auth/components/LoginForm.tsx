@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, type To, useLocation, useNavigate } from 'react-router';
 import { LOGIN_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api';
 import { useSignupMode } from '../../../lib/app-config';
 import { returnTarget } from '../../../lib/navigation-state';
 import { paths } from '../../../lib/paths';
+import { type SignInTarget, signedIn } from '../../../lib/sign-in-warmup';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { PasswordField } from '../../../ui/PasswordField';
@@ -22,11 +24,21 @@ function clockTime(at: Date): string {
   return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(rounded).replace(/ /g, '\u00a0');
 }
 
+/** Where a sign-in leads, as a path and a query (read in the browser only: the page is also made ahead of time). */
+function signInTarget(to: To): SignInTarget {
+  if (typeof to === 'string') return new URL(to, window.location.origin);
+  return { pathname: to.pathname ?? paths.journal, search: to.search ?? '' };
+}
+
 /** Sign-in mode. `message` is the green notice passed along (after sign-up, say): shown until a notice of its own. */
 export function LoginForm({ message }: { message?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const signIn = useSignIn();
+  const queryClient = useQueryClient();
+  const to = returnTarget(location.state, paths.journal);
+  // As the session arrives, before the form's own success (it may have left the screen by then, taken away by the
+  // session, and a mutate's callbacks are not called once it has).
+  const signIn = useSignIn(() => signedIn(signInTarget(to), queryClient));
   const carriedEmail = useCarriedEmail();
   const [email, setEmail] = useState(carriedEmail);
   const [password, setPassword] = useState('');
@@ -46,7 +58,7 @@ export function LoginForm({ message }: { message?: string }) {
     signIn.mutate(
       { email: address, password },
       {
-        onSuccess: () => navigate(returnTarget(location.state, paths.journal), { replace: true }),
+        onSuccess: () => navigate(to, { replace: true }),
         onError: (failure) => {
           if (isApiError(failure, 'email-not-verified')) setUnverifiedEmail(address);
           else setError(errorMessage(failure));

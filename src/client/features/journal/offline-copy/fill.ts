@@ -18,6 +18,7 @@ import {
  * (the app closed, the connection lost), it goes on from the months it had not kept yet.
  */
 export async function fillJournalCopy(userId: string, signal: AbortSignal): Promise<void> {
+  await idle(signal);
   const index = await readCopyIndex(userId);
   const since = index.version === null ? '' : `?since=${index.version}`;
   const answer = await apiRequest<JournalMonths>('GET', `/api/entries/months${since}`);
@@ -41,7 +42,9 @@ export async function fillJournalCopy(userId: string, signal: AbortSignal): Prom
 
 function changed(index: CopyIndex, signature: MonthSignature): boolean {
   const held = index.months[signature.month];
-  return held?.entries !== signature.entries || held.changedAt !== signature.changedAt;
+  return (
+    held?.entries !== signature.entries || held.changedAt !== signature.changedAt || held.digest !== signature.digest
+  );
 }
 
 /** A month's entries, every page of them, each page fetched after the browser was idle. */

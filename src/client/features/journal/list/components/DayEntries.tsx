@@ -1,9 +1,13 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useAuth } from '../../../../lib/session/auth-context';
+import { monthKeyOf } from '../../../../../shared/dates';
 import type { JournalEntry } from '../../../../../shared/entry-schemas';
 import { useDayEntries } from '../../api';
-import { ListStatus, useListLoad } from '../../load-status/components/ListStatus';
+import { copiedLoad, ListStatus, useListLoad } from '../../load-status/components/ListStatus';
 import { LookBack } from '../../look-back/components/LookBack';
+import { entriesFromCopy } from '../../offline-copy/copied-lists';
+import { useCopiedMonth } from '../../offline-copy/use-copied-month';
+import { journalListShown } from '../../offline-copy/use-journal-copy';
 import { MonthLookBack } from '../../look-back/components/MonthLookBack';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { withPendingWrites } from '../pending-entries';
@@ -32,12 +36,22 @@ export function DayEntries({
 }: EntryListProps & { dayKey: string; onAddEntryFor: (day: string) => void }) {
   const { profile } = useAuth();
   const query = useDayEntries(dayKey, today);
+  // Offline, a day the device has no list of, or an older one, comes from the device's copy of the journal.
+  const copied = useCopiedMonth(monthKeyOf(dayKey), query);
+  const held = { entries: query.data?.entries, whole: true, loadedAt: query.dataUpdatedAt };
+  const fromCopy = entriesFromCopy(held, copied, (day) => day === dayKey);
   const pendingWrites = usePendingWrites();
   const headingId = useId();
-  const entries = withPendingWrites(query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
-  const load = useListLoad(query, entries.length);
+  const entries = withPendingWrites(fromCopy ?? query.data?.entries ?? [], pendingWrites, (day) => day === dayKey);
+  const listLoad = useListLoad(query, entries.length);
+  const load = fromCopy ? copiedLoad(entries.length) : listLoad;
+  const drawn = load.shows !== 'loading';
+  useEffect(() => {
+    if (drawn) journalListShown();
+  }, [drawn]);
   // A past day without an entry, for a writer who writes past days, once its list has said it is empty.
-  const offerPastDay = profile?.writePastDays === true && dayKey < today && query.isSuccess && entries.length === 0;
+  const offerPastDay =
+    profile?.writePastDays === true && dayKey < today && (query.isSuccess || fromCopy !== null) && entries.length === 0;
 
   return (
     <>

@@ -51,6 +51,8 @@ export interface DayGroupedPagesProps {
   source: string;
   /** The pages of entries, newest first, as the server gives them a page at a time. */
   query: UseInfiniteQueryResult<InfiniteData<EntryPage>, unknown>;
+  /** True when `entries` are the whole list from elsewhere (the device's copy): no next page is offered. */
+  whole?: boolean;
   /** The pages' entries with the writes waiting to sync laid over them. */
   entries: ListedEntry[];
   load: ListLoad;
@@ -72,6 +74,7 @@ export interface DayGroupedPagesProps {
 export function DayGroupedPages({
   source,
   query,
+  whole = false,
   entries,
   load,
   empty,
@@ -81,7 +84,9 @@ export function DayGroupedPages({
   onDelete,
   deletingId,
 }: DayGroupedPagesProps) {
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { isFetchingNextPage, fetchNextPage } = query;
+  const hasNextPage = !whole && query.hasNextPage;
+  const isFetchNextPageError = !whole && query.isFetchNextPageError;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinelRef = useLoadMoreWhenVisible(canLoadMore, () => void fetchNextPage());
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,8 +1,12 @@
+import { useEffect } from 'react';
 import { monthKeyOf } from '../../../../../shared/dates';
 import { useMonthEntries } from '../../api';
 import { MonthCalendar } from '../../calendar/components/MonthCalendar';
 import { countByDay, firstPhotoByDay, moodByDay } from '../../calendar/date-grid';
-import { useListLoad } from '../../load-status/components/ListStatus';
+import { copiedLoad, useListLoad } from '../../load-status/components/ListStatus';
+import { entriesFromCopy } from '../../offline-copy/copied-lists';
+import { useCopiedMonth } from '../../offline-copy/use-copied-month';
+import { journalListShown } from '../../offline-copy/use-journal-copy';
 import { usePendingWrites } from '../../sync/entry-writes';
 import { formatDayInMonth } from '../journal-view';
 import { withPendingWrites } from '../pending-entries';
@@ -14,22 +18,32 @@ import { TodayPanel } from './TodayPanel';
 export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }: EntryListProps & { dayKey: string }) {
   const monthKey = monthKeyOf(dayKey);
   const query = useMonthEntries(monthKey);
+  // Offline, a month the device has no list of, or only part of one, or an older one, comes from the device's copy of
+  // the journal, whole: there is no next page to load.
+  const copied = useCopiedMonth(monthKey, query);
+  const held = {
+    entries: query.data?.pages.flatMap((page) => page.entries),
+    whole: query.data?.pages.at(-1)?.nextCursor === null,
+    loadedAt: query.dataUpdatedAt,
+  };
+  const fromCopy = entriesFromCopy(held, copied);
   const pendingWrites = usePendingWrites();
-  const entries = withPendingWrites(
-    query.data?.pages.flatMap((page) => page.entries) ?? [],
-    pendingWrites,
-    (day) => monthKeyOf(day) === monthKey,
-  );
+  const entries = withPendingWrites(fromCopy ?? held.entries ?? [], pendingWrites, (day) => monthKeyOf(day) === monthKey);
   const entryCount = entries.length;
 
   // A later page that fails to load leaves the pages already shown in place.
-  const load = useListLoad(query, entryCount, query.isError && !query.isFetchNextPageError);
+  const listLoad = useListLoad(query, entryCount, query.isError && !query.isFetchNextPageError);
+  const load = fromCopy ? copiedLoad(entryCount) : listLoad;
+  const drawn = load.shows !== 'loading';
+  useEffect(() => {
+    if (drawn) journalListShown();
+  }, [drawn]);
   // Only while today has no entry, saved or waiting (docs/product.md §2): its button is then the page's main one, as
   // in the day view, and never invites a second entry for the day. Today's entries come first, so the first page
   // tells whether there is one; a later page that fails to load changes nothing about that.
   const showTodayPanel =
     monthKey === monthKeyOf(today) &&
-    query.data !== undefined &&
+    (query.data !== undefined || fromCopy !== null) &&
     load.shows !== 'failure' &&
     !entries.some((entry) => entry.localDate === today);
 
@@ -48,6 +62,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
       <DayGroupedPages
         source={`month:${monthKey}`}
         query={query}
+        whole={fromCopy !== null}
         entries={entries}
         load={load}
         empty="No journal entries for this month"

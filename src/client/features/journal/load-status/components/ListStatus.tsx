@@ -46,6 +46,11 @@ export function useListLoad(query: ListQuery, entryCount: number, failed = query
   return { shows: entryCount === 0 ? 'empty' : 'entries', error: null };
 }
 
+/** A list shown from the device's copy of the journal (offline-copy): its entries, or its empty state. */
+export function copiedLoad(entryCount: number): ListLoad {
+  return { shows: entryCount === 0 ? 'empty' : 'entries', error: null };
+}
+
 export interface ListStatusProps {
   /** Names the list, so one failure is toasted once. */
   source: string;
