@@ -501,12 +501,30 @@ describe.each(DATABASE_KINDS)('upgrading a database written before search, on %s
       utcOffset: null,
       localDay: dayKeyToNumber(day),
     });
-    await before.transaction().execute(async (trx) => {
-      await insertEntry(trx, row('ada', 'a1', '2025-06-01', 10, 'Lavender in the garden'));
-      await insertEntry(trx, row('ada', 'a2', '2025-06-01', 18, 'More lavender'));
-      await insertEntry(trx, row('ada', 'a3', '2025-06-02', 9, 'Lavender tea'));
-      await insertEntry(trx, row('bob', 'b1', '2025-06-03', 9, 'Lavender fields'));
-    });
+    // Written as the app of that time wrote them: the entry's own columns of then, nothing the later migrations added.
+    const written = [
+      row('ada', 'a1', '2025-06-01', 10, 'Lavender in the garden'),
+      row('ada', 'a2', '2025-06-01', 18, 'More lavender'),
+      row('ada', 'a3', '2025-06-02', 9, 'Lavender tea'),
+      row('bob', 'b1', '2025-06-03', 9, 'Lavender fields'),
+    ];
+    await before
+      .insertInto('journal_entry')
+      .values(
+        written.map((entry) => ({
+          id: entry.id,
+          user_id: entry.userId,
+          date: entry.date,
+          local_day: entry.localDay,
+          gratitude: entry.gratitude,
+          celebration: entry.celebration,
+          manifestation: entry.manifestation,
+          memory: entry.memory,
+          updated_at: entry.updatedAt,
+          utc_offset: entry.utcOffset,
+        })) as never,
+      )
+      .execute();
     await before.destroy();
 
     const upgraded = await openDatabase(testDb.settings);
