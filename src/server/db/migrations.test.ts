@@ -51,13 +51,22 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
  * written before it; each calls the undo of the migration after its own.
  */
 
-/** Takes back what migration 028 changed. */
+/** Takes back what migration 029 changed. */
+async function undoInsightFacts(db: Kysely<Database>): Promise<void> {
+  await sql`drop table journal_hour`.execute(db);
+  await sql`alter table journal_day drop column mood_count`.execute(db);
+  await sql`alter table journal_day drop column mood_sum`.execute(db);
+  await sql`delete from kysely_migration where name = '029_insight_facts'`.execute(db);
+}
+
+/** Takes back what migrations 029 and 028 changed. */
 async function undoCalendarPhotos(db: Kysely<Database>): Promise<void> {
+  await undoInsightFacts(db);
   await sql`alter table profile drop column calendar_photos`.execute(db);
   await sql`delete from kysely_migration where name = '028_calendar_photos'`.execute(db);
 }
 
-/** Takes back what migrations 028 and 027 changed. */
+/** Takes back what migrations 029 to 027 changed. */
 async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await undoCalendarPhotos(db);
   await sql`drop index reminder_monthly_due_idx`.execute(db);
@@ -67,7 +76,7 @@ async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '027_monthly_look_back_email'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 026 changed. */
+/** Takes back what migrations 029 to 026 changed. */
 async function undoWordCounts(db: Kysely<Database>): Promise<void> {
   await undoMonthlyLookBackEmail(db);
   await sql`drop table journal_word_total`.execute(db);
@@ -75,21 +84,21 @@ async function undoWordCounts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '026_word_counts'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 025 changed. */
+/** Takes back what migrations 029 to 025 changed. */
 async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
   await undoWordCounts(db);
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 024 changed. */
+/** Takes back what migrations 029 to 024 changed. */
 async function undoPhotos(db: Kysely<Database>): Promise<void> {
   await undoMonthLookBack(db);
   await sql`drop table photo`.execute(db);
   await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 023 changed. */
+/** Takes back what migrations 029 to 023 changed. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await undoPhotos(db);
   await sql`drop table entry_tag`.execute(db);
@@ -97,7 +106,7 @@ async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 022 changed: the search triggers as migration 011 made them, then the columns. */
+/** Takes back what migrations 029 to 022 changed: the search triggers as migration 011 made them, then the columns. */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -122,7 +131,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 021 changed. */
+/** Takes back what migrations 029 to 021 changed. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -466,6 +475,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '026_word_counts',
         '027_monthly_look_back_email',
         '028_calendar_photos',
+        '029_insight_facts',
       ]);
     } finally {
       await database.close();
