@@ -377,12 +377,14 @@ export async function updateEntryText(
     .executeTakeFirst();
   if (!row) return undefined;
   await replaceEntryTags(trx, { id, userId, localDay: row.local_day, date: row.date }, tags);
-  await bumpJournalVersion(trx, userId);
+  // The day's row before the profile's, in the order a create and a delete take them: on PostgreSQL an edit made
+  // meanwhile waits for this one rather than deadlock with it.
   if (before.mood !== row.mood) {
     const [was, is] = [moodOfDay(before.mood), moodOfDay(row.mood)];
     const change = { moodSum: is.moodSum - was.moodSum, moodCount: is.moodCount - was.moodCount };
     await changeDayMood.run(trx, { userId, day: row.local_day, ...change });
   }
+  await bumpJournalVersion(trx, userId);
   const changes = new WordChanges();
   changes.remove(before);
   changes.add(row);
