@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { API_PASSWORD, apiRequest, sessionCookie } from '../e2e/support/api';
 import { type RunningServer, startServer } from '../e2e/support/server';
 import { fillWordCounts } from '../src/server/db/migrations/026_word_counts';
+import { fillInsightFacts } from '../src/server/db/migrations/029_insight_facts';
 import { dayKeyToNumber, dayNumberToKey, localDayKey } from '../src/shared/dates';
 import { seed } from './search';
 import { latencies, signedInUser } from './support';
@@ -54,12 +55,16 @@ function addCountsAndMoods(dataDir: string, userIds: string[]): void {
   db.close();
 }
 
-/** The word counts the app's writes keep (migration 026), counted as the migration counts a journal already stored. */
-async function addWordCounts(dataDir: string, userIds: string[]): Promise<number> {
+/**
+ * The word counts, the days' moods and the hours written that the app's writes keep (migrations 026 and 029), counted
+ * as the migrations count a journal already stored.
+ */
+async function addKeptCounts(dataDir: string, userIds: string[]): Promise<number> {
   const started = performance.now();
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(join(dataDir, 'journal.db')) }) });
   try {
     await fillWordCounts(db, userIds);
+    await fillInsightFacts(db, userIds);
   } finally {
     await db.destroy();
   }
@@ -148,7 +153,7 @@ export async function benchInsights(): Promise<InsightsBench> {
   await server.stop({ keepData: true });
   const seedMineSeconds = seed(dataDir, [{ userId, count: MY_ENTRIES, seed: 1 }]);
   addCountsAndMoods(dataDir, [userId]);
-  const countMineSeconds = await addWordCounts(dataDir, [userId]);
+  const countMineSeconds = await addKeptCounts(dataDir, [userId]);
   const rounds: InsightsRound[] = [await measure(dataDir, email, 0)];
 
   const people = Array.from({ length: OTHER_PEOPLE }, (_, i) => `bench-other-${String(i).padStart(3, '0')}`);
@@ -159,7 +164,7 @@ export async function benchInsights(): Promise<InsightsBench> {
     people,
   );
   addCountsAndMoods(dataDir, people);
-  await addWordCounts(dataDir, people);
+  await addKeptCounts(dataDir, people);
   const seedOthersSeconds = Math.round((performance.now() - started) / 100) / 10;
   rounds.push(await measure(dataDir, email, OTHER_PEOPLE * OTHER_ENTRIES));
   server = await startServer({}, { dataDir });

@@ -32,6 +32,7 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
       'journal_month',
       'journal_word',
       'journal_word_total',
+      'journal_hour',
     ] as const;
     for (const table of tables) {
       for (const row of await db.selectFrom(table).selectAll().execute()) {

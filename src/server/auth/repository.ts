@@ -147,7 +147,7 @@ export async function enableAccount(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Deletes the user and everything of theirs: reminder settings, every entry and its counts (its words' too), email
+ * Deletes the user and everything of theirs: reminder settings, every entry and its counts (its words' and hours' too), email
  * codes, queued emails, the address's cooldowns (by their keys), sign-in count and password checks, sessions, the password account, the profile and
  * the user. Run it in one transaction.
  */
@@ -159,6 +159,7 @@ export async function deleteUserAndData(db: Transaction<Database>, user: AuthUse
   await db.deleteFrom('journal_month').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_word').where('user_id', '=', user.id).execute();
   await db.deleteFrom('journal_word_total').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('journal_hour').where('user_id', '=', user.id).execute();
   await db.deleteFrom('email_action').where('user_id', '=', user.id).execute();
   await db.deleteFrom('mail_queue').where('recipient', '=', user.email).execute();
   await db.deleteFrom('email_throttle').where('key', 'in', throttleKeys).execute();

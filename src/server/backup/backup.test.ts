@@ -23,7 +23,8 @@ import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
 
 /** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
-const UNDO_NEWEST_MIGRATION = 'alter table profile drop column calendar_photos;';
+const UNDO_NEWEST_MIGRATION =
+  'drop table journal_hour; alter table journal_day drop column mood_count; alter table journal_day drop column mood_sum;';
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';

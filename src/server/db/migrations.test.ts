@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from 'kyse
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
-import { findEntry, insertEntry, readStats } from '../journal/repository';
+import { deleteEntry, findEntry, insertEntry, readStats, updateEntryText } from '../journal/repository';
 import { findProfile } from '../profile/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
 import { type DatabaseHandle, openDatabase } from './connect';
@@ -51,13 +51,22 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
  * written before it; each calls the undo of the migration after its own.
  */
 
-/** Takes back what migration 028 changed. */
+/** Takes back what migration 029 changed. */
+async function undoInsightFacts(db: Kysely<Database>): Promise<void> {
+  await sql`drop table journal_hour`.execute(db);
+  await sql`alter table journal_day drop column mood_count`.execute(db);
+  await sql`alter table journal_day drop column mood_sum`.execute(db);
+  await sql`delete from kysely_migration where name = '029_insight_facts'`.execute(db);
+}
+
+/** Takes back what migrations 029 and 028 changed. */
 async function undoCalendarPhotos(db: Kysely<Database>): Promise<void> {
+  await undoInsightFacts(db);
   await sql`alter table profile drop column calendar_photos`.execute(db);
   await sql`delete from kysely_migration where name = '028_calendar_photos'`.execute(db);
 }
 
-/** Takes back what migrations 028 and 027 changed. */
+/** Takes back what migrations 029 to 027 changed. */
 async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await undoCalendarPhotos(db);
   await sql`drop index reminder_monthly_due_idx`.execute(db);
@@ -67,7 +76,7 @@ async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '027_monthly_look_back_email'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 026 changed. */
+/** Takes back what migrations 029 to 026 changed. */
 async function undoWordCounts(db: Kysely<Database>): Promise<void> {
   await undoMonthlyLookBackEmail(db);
   await sql`drop table journal_word_total`.execute(db);
@@ -75,21 +84,21 @@ async function undoWordCounts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '026_word_counts'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 025 changed. */
+/** Takes back what migrations 029 to 025 changed. */
 async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
   await undoWordCounts(db);
   await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
   await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 024 changed. */
+/** Takes back what migrations 029 to 024 changed. */
 async function undoPhotos(db: Kysely<Database>): Promise<void> {
   await undoMonthLookBack(db);
   await sql`drop table photo`.execute(db);
   await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 023 changed. */
+/** Takes back what migrations 029 to 023 changed. */
 async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await undoPhotos(db);
   await sql`drop table entry_tag`.execute(db);
@@ -97,7 +106,7 @@ async function undoEntryTags(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 022 changed: the search triggers as migration 011 made them, then the columns. */
+/** Takes back what migrations 029 to 022 changed: the search triggers as migration 011 made them, then the columns. */
 async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await undoEntryTags(db);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -122,7 +131,7 @@ async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
   await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
 }
 
-/** Takes back what migrations 028 to 021 changed. */
+/** Takes back what migrations 029 to 021 changed. */
 async function undoEntryMood(db: Kysely<Database>): Promise<void> {
   await undoOwnPrompts(db);
   await sql`alter table journal_entry drop column mood`.execute(db);
@@ -466,6 +475,7 @@ describe.each(DATABASE_KINDS)('a new database, on %s', (kind) => {
         '026_word_counts',
         '027_monthly_look_back_email',
         '028_calendar_photos',
+        '029_insight_facts',
       ]);
     } finally {
       await database.close();
@@ -712,6 +722,71 @@ describe.each(DATABASE_KINDS)('upgrading a journal written before its words were
       );
       const after = await wordRows(upgraded.db);
       expect(after.words.find((row) => row.user_id === 'ada' && row.period === 0 && row.word === 'anna')?.entries).toBe(3);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading a journal written before its moods and hours were kept, on %s', (kind) => {
+  const testDb = freshDatabaseEach(kind);
+
+  const factRows = async (db: Kysely<Database>) => ({
+    days: await db.selectFrom('journal_day').selectAll().orderBy('user_id').orderBy('day').execute(),
+    hours: await db.selectFrom('journal_hour').selectAll().orderBy('user_id').orderBy('period').orderBy('hour').execute(),
+  });
+
+  it('adds up every day’s moods and counts every entry’s hour, per writer and period, as the app’s writes keep them', async () => {
+    const database = await openDatabase(testDb().settings);
+    await addUsers(database.db, kind, ['ada', 'bob']);
+    const write = (userId: string, at: string, day: string, more: Partial<Parameters<typeof insertEntry>[1]> = {}) =>
+      database.write(async (trx) => {
+        const id = randomUUID();
+        await insertEntry(trx, { ...text, id, userId, date: at, updatedAt: at, utcOffset: 0, localDay: dayKeyToNumber(day), ...more });
+        return id;
+      });
+    await write('ada', '2025-12-30T08:00:00.000Z', '2025-12-30', { mood: 4, utcOffset: 540 });
+    const edited = await write('ada', '2025-12-30T09:30:00.000Z', '2025-12-30', { mood: 2, utcOffset: 540 });
+    await write('ada', '2025-12-31T20:00:00.000Z', '2025-12-31', { utcOffset: -480 });
+    const deleted = await write('ada', '2026-01-02T12:00:00.000Z', '2026-01-02', { mood: 5 });
+    await write('ada', '2026-01-02T13:00:00.000Z', '2026-01-02', { mood: 3, utcOffset: null });
+    await write('ada', '2026-01-03T00:00:00.000Z', '2026-01-03', { mood: 1, timeUnknown: true });
+    await write('bob', '2026-01-02T12:00:00.000Z', '2026-01-02', { mood: 5 });
+    await database.write((trx) =>
+      updateEntryText(trx, 'ada', edited, { ...text, mood: 5, tags: [] }, new Date('2026-01-03T12:00:00.000Z')),
+    );
+    await database.write((trx) => deleteEntry(trx, 'ada', deleted));
+    // As the app's writes kept them; then as a database of before migration 029, without them.
+    const kept = await factRows(database.db);
+    await undoInsightFacts(database.db);
+    await database.close();
+
+    const upgraded = await openDatabase(testDb().settings);
+    try {
+      const filled = await factRows(upgraded.db);
+      expect(filled).toEqual(kept);
+      const ada = (rows: typeof filled.days) => rows.filter((row) => row.user_id === 'ada');
+      expect(ada(filled.days).map(({ day, entries, mood_sum, mood_count }) => [day, entries, mood_sum, mood_count])).toEqual([
+        [dayKeyToNumber('2025-12-30'), 2, 9, 2],
+        [dayKeyToNumber('2025-12-31'), 1, 0, 0],
+        [dayKeyToNumber('2026-01-02'), 1, 3, 1],
+        [dayKeyToNumber('2026-01-03'), 1, 1, 1],
+      ]);
+      // Tokyo's 08:00 and 09:30 UTC are 17:00 and 18:30; Los Angeles' 20:00 UTC is 12:00; no offset or no time: -1.
+      const hours = (userId: string, period: number) =>
+        filled.hours.filter((row) => row.user_id === userId && row.period === period).map((row) => [row.hour, row.entries]);
+      expect(hours('ada', 0)).toEqual([[-1, 2], [12, 1], [17, 1], [18, 1]]);
+      expect(hours('ada', 2025)).toEqual([[12, 1], [17, 1], [18, 1]]);
+      expect(hours('ada', 2026)).toEqual([[-1, 2]]);
+      expect(hours('bob', 0)).toEqual([[12, 1]]);
+
+      // And the counts go on from there.
+      await upgraded.write((trx) =>
+        insertEntry(trx, { ...text, id: randomUUID(), userId: 'ada', date: '2026-01-03T12:00:00.000Z', updatedAt: '2026-01-03T12:00:00.000Z', utcOffset: 0, localDay: dayKeyToNumber('2026-01-03'), mood: 5 }),
+      );
+      const after = await factRows(upgraded.db);
+      expect(ada(after.days).at(-1)).toMatchObject({ entries: 2, mood_sum: 6, mood_count: 2 });
+      expect(after.hours.find((row) => row.user_id === 'ada' && row.period === 2026 && row.hour === 12)?.entries).toBe(1);
     } finally {
       await upgraded.close();
     }

@@ -163,6 +163,9 @@ export interface JournalDayTable {
   user_id: string;
   day: number;
   entries: number;
+  /** The moods of the day's entries that have one, added up, and how many they are (migration 029). */
+  mood_sum: Generated<number>;
+  mood_count: Generated<number>;
 }
 
 /** Entries per month (monthIndexOfDay), so that the month's and the year's counts read at most 12 rows. */
@@ -188,6 +191,17 @@ export interface JournalWordTotalTable {
   user_id: string;
   period: number;
   words: number;
+}
+
+/**
+ * The entries written at each hour of the writer's clock (-1: time not known), per writer and period (the whole
+ * journal, 0, or a year), as insights/hours.ts keeps them (migration 029).
+ */
+export interface JournalHourTable {
+  user_id: string;
+  period: number;
+  hour: number;
+  entries: number;
 }
 
 export interface MailQueueTable {
@@ -351,6 +365,7 @@ export interface Database {
   journal_month: JournalMonthTable;
   journal_word: JournalWordTable;
   journal_word_total: JournalWordTotalTable;
+  journal_hour: JournalHourTable;
   mail_queue: MailQueueTable;
   backup_schedule: BackupScheduleTable;
   reminder: ReminderTable;

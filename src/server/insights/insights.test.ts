@@ -406,6 +406,150 @@ describe.each(DATABASE_KINDS)('the words of Insights, kept by every write, on %s
   });
 });
 
+describe.each(DATABASE_KINDS)('the moods and hours of Insights, kept by every write, on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind);
+    h.clock.set(`${TODAY}T12:00:00Z`);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  /** The writer's hours (hour: entries, only those written at), time unknown, and moods. */
+  async function facts(agent: Agent, query = '') {
+    const res = await agent.get(`/api/insights${query}`);
+    expect(res.status, res.text).toBe(200);
+    const { hours, timeUnknown, mood } = res.json as unknown as Insights;
+    return {
+      hours: Object.fromEntries(hours.flatMap((entries, hour) => (entries > 0 ? [[hour, entries]] : []))),
+      timeUnknown,
+      overall: mood.overall,
+      months: mood.months.filter((month) => month.entries > 0),
+      afterWrittenDay: mood.afterWrittenDay,
+      afterEmptyDay: mood.afterEmptyDay,
+    };
+  }
+
+  async function write(agent: Agent, mood: number | undefined, utcOffset = 0) {
+    const res = await agent.post('/api/entries', {
+      content: { gratitude: 'Tea', celebration: '', manifestation: '', mood },
+      localDate: TODAY,
+      utcOffset,
+    });
+    expect(res.status, res.text).toBe(201);
+    return (res.json as unknown as JournalEntry).id;
+  }
+
+  const edit = (agent: Agent, id: string, mood?: number | null) =>
+    agent.put(`/api/entries/${id}`, {
+      content: { gratitude: 'Tea again', celebration: '', manifestation: '', ...(mood === undefined ? {} : { mood }) },
+      localDate: TODAY,
+    });
+
+  /** Our own JSON export with the given entries, each written at noon UTC of its day. */
+  const ours = (entries: { day: string; mood?: number; utcOffset?: number; timeUnknown?: boolean }[]) =>
+    new TextEncoder().encode(
+      JSON.stringify({
+        format: 'gratitude-journal',
+        version: 1,
+        entries: entries.map(({ day, ...more }, n) => ({
+          id: `imported-${n}`,
+          date: `${day}T12:00:00.000Z`,
+          localDate: day,
+          updatedAt: `${day}T12:00:00.000Z`,
+          gratitude: 'Sea',
+          celebration: '',
+          manifestation: '',
+          memory: '',
+          ...more,
+        })),
+      }),
+    );
+
+  it('follows an edit of the mood, an import and a delete, and never counts another person’s entries', async () => {
+    const { agent: writer, userId } = await signUpAndVerify(h);
+    const { agent: other } = await signUpAndVerify(h);
+    // Someone else writes the same day, other moods, other hours: none of it may show.
+    await write(other, 1, 300);
+    await write(other, 1, -600);
+
+    const id = await write(writer, 4, 60);
+    expect(await facts(writer)).toEqual({
+      hours: { 13: 1 },
+      timeUnknown: 0,
+      overall: { average: 4, entries: 1 },
+      months: [{ month: '2026-01', average: 4, entries: 1 }],
+      afterWrittenDay: null,
+      afterEmptyDay: { average: 4, entries: 1 },
+    });
+
+    // An edit that changes the mood moves the averages; one that leaves it out keeps it; null takes it out.
+    h.clock.set(`${TODAY}T13:00:00Z`);
+    expect((await edit(writer, id, 2)).status).toBe(200);
+    expect((await facts(writer)).overall).toEqual({ average: 2, entries: 1 });
+    expect((await edit(writer, id)).status).toBe(200);
+    expect((await facts(writer)).overall).toEqual({ average: 2, entries: 1 });
+    expect((await edit(writer, id, null)).status).toBe(200);
+    expect(await facts(writer)).toMatchObject({ hours: { 13: 1 }, overall: null, months: [], afterEmptyDay: null });
+    expect((await edit(writer, id, 5)).status).toBe(200);
+    expect((await facts(writer)).overall).toEqual({ average: 5, entries: 1 });
+    // Written at 13:00 UTC, 14:00 on the writer's clock.
+    const second = await write(writer, 3, 60);
+
+    // An import counts its entries' moods and hours in, for the whole journal and for their own year.
+    const imported = await writer.request('POST', '/api/import?format=ours', ours([
+      { day: '2026-01-02', mood: 1, utcOffset: 120 },
+      { day: '2026-01-01', mood: 2, timeUnknown: true },
+      { day: '2025-06-10', mood: 5, utcOffset: -300 },
+      { day: '2025-06-11', utcOffset: -300 },
+    ]), { 'content-type': 'application/octet-stream' });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json).toMatchObject({ imported: 4 });
+    expect(await facts(writer)).toEqual({
+      hours: { 7: 2, 13: 1, 14: 2 },
+      timeUnknown: 1,
+      // 5 and 3 of today, 1 of 2 January, 2 of 1 January, 5 of 10 June.
+      overall: { average: 3.2, entries: 5 },
+      months: [
+        { month: '2025-06', average: 5, entries: 1 },
+        { month: '2026-01', average: 2.75, entries: 4 },
+      ],
+      // Today's two and 2 January's follow written days; 1 January and 10 June follow empty ones.
+      afterWrittenDay: { average: 3, entries: 3 },
+      afterEmptyDay: { average: 3.5, entries: 2 },
+    });
+    expect(await facts(writer, '?year=2025')).toMatchObject({ hours: { 7: 2 }, timeUnknown: 0, overall: { average: 5, entries: 1 } });
+    h.clock.set('2025-07-02T12:00:00Z');
+    const june = (await writer.get('/api/insights/month?today=2025-07-02')).json.lookBack as MonthLookBack;
+    expect(june.mood).toEqual({ average: 5, entries: 1 });
+    h.clock.set(`${TODAY}T13:30:00Z`);
+
+    // A delete counts its mood and hour out.
+    expect((await writer.delete(`/api/entries/${id}`)).status).toBe(200);
+    expect(await facts(writer, '?year=2026')).toEqual({
+      hours: { 14: 2 },
+      timeUnknown: 1,
+      overall: { average: 2, entries: 3 },
+      months: [{ month: '2026-01', average: 2, entries: 3 }],
+      afterWrittenDay: { average: 2, entries: 2 },
+      afterEmptyDay: { average: 2, entries: 1 },
+    });
+    expect((await writer.delete(`/api/entries/${second}`)).status).toBe(200);
+    expect((await facts(writer, '?year=2026')).hours).toEqual({ 14: 1 });
+
+    // The other person's figures are theirs alone, through all of it.
+    expect(await facts(other)).toMatchObject({ hours: { 2: 1, 17: 1 }, overall: { average: 1, entries: 2 } });
+
+    // With every entry deleted, no count of the writer's is left behind.
+    const { entries } = JSON.parse((await writer.get('/api/export?format=json')).text) as { entries: JournalEntry[] };
+    for (const entry of entries) expect((await writer.delete(`/api/entries/${entry.id}`)).status).toBe(200);
+    const { db } = h.database;
+    expect(await db.selectFrom('journal_hour').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await db.selectFrom('journal_day').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+  });
+});
+
 describe('the days a monthly look back picks', () => {
   const june = (day: number) => 20_604 + day;
   it('takes three days from different weeks when the month has them', () => {

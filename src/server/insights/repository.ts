@@ -8,18 +8,22 @@ export interface DayRange {
   lastDay: number;
 }
 
+/** A written day: its entries, and the moods of those that have one added up and counted. */
+export interface WrittenDay {
+  day: number;
+  entries: number;
+  mood_sum: number;
+  mood_count: number;
+}
+
 /**
  * The days of the writer's journal with an entry (of a range, when given), oldest first: one journal_day row per
  * day, read along its key, so a journal of years is a few hundred rows a year however many entries a day holds.
  */
-export function writtenDays(
-  db: Kysely<Database>,
-  userId: string,
-  range?: DayRange,
-): Promise<{ day: number; entries: number }[]> {
+export function writtenDays(db: Kysely<Database>, userId: string, range?: DayRange): Promise<WrittenDay[]> {
   return db
     .selectFrom('journal_day')
-    .select(['day', 'entries'])
+    .select(['day', 'entries', 'mood_sum', 'mood_count'])
     .where('user_id', '=', userId)
     .where('entries', '>', 0)
     .$if(range !== undefined, (query) =>
@@ -40,23 +44,16 @@ export function monthCounts(db: Kysely<Database>, userId: string, first: number,
     .execute();
 }
 
-/** When and how each entry of a range was written: its day, time, offset and mood, never its text. */
-export interface EntryFacts {
-  local_day: number;
-  date: string;
-  utc_offset: number | null;
-  time_unknown: number | null;
-  mood: number | null;
-}
-
-/** The facts of the writer's entries in a range, along the entries' (user, day) index. */
-export function entryFacts(db: Kysely<Database>, userId: string, range: DayRange): Promise<EntryFacts[]> {
+/**
+ * The entries of a period (insights/hours.ts: 0 the whole journal, YYYY a year) per hour of the writer's clock
+ * written at, -1 for a time not known: at most 25 journal_hour rows, one range of its key.
+ */
+export function hourCounts(db: Kysely<Database>, userId: string, period: number): Promise<{ hour: number; entries: number }[]> {
   return db
-    .selectFrom('journal_entry')
-    .select(['local_day', 'date', 'utc_offset', 'time_unknown', 'mood'])
+    .selectFrom('journal_hour')
+    .select(['hour', 'entries'])
     .where('user_id', '=', userId)
-    .where('local_day', '>=', range.firstDay)
-    .where('local_day', '<=', range.lastDay)
+    .where('period', '=', period)
     .execute();
 }
 

@@ -15,7 +15,6 @@ import {
   type WordCount,
 } from '../../shared/insights';
 import { INSIGHTS_MESSAGES } from '../../shared/insights-schemas';
-import { isMood } from '../../shared/mood';
 import type { Dialect } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -25,23 +24,24 @@ import {
   type DayRange,
   dismissedMonth,
   dismissMonth,
-  type EntryFacts,
-  entryFacts,
   firstEntry,
+  hourCounts,
   monthCounts,
   type WordStatistics,
   wordStatistics,
   writtenDays,
 } from './repository';
+import { TIME_UNKNOWN } from './hours';
 import { monthPeriod, WHOLE_JOURNAL, yearPeriod } from './word-counts';
 
 /**
  * Insights and the monthly look back (docs/product.md, "Insights"; decision 036).
  *
- * The figures come from the counts the journal keeps (journal_day: one row per written day; journal_month: one per
- * month; journal_word and journal_word_total: the words of each period, word-counts.ts), and from the entries'
- * dates, offsets and moods read along the (user, day) index without their texts. Every read names the writer, so other
- * people's entries cost nothing. An answer is kept in the answer cache under the journal version (decision 012):
+ * The figures come from the counts the journal keeps on every write (decision 038): journal_day, one row per written
+ * day with its entries and its moods added up and counted; journal_month, one per month; journal_hour, the entries
+ * per hour of the day of each period (hours.ts); journal_word and journal_word_total, the words of each period
+ * (word-counts.ts). No entry is read but the first one. Every read names the writer, so other people's entries cost
+ * nothing. An answer is kept in the answer cache under the journal version (decision 012):
  * a visit after the journal last changed costs what a cached day list costs.
  *
  * Each figure is a function of the period's rows; a figure of tags belongs beside `words` when entries have tags.
@@ -88,15 +88,6 @@ function longestRun(runs: readonly [number, number][], within?: DayRange): Strea
   return best ? { days: best[1] - best[0] + 1, first: dayNumberToKey(best[0]), last: dayNumberToKey(best[1]) } : null;
 }
 
-/** The hour on the writer's clock an entry was written at, or undefined when its time is not known. */
-function hourWritten(entry: EntryFacts): number | undefined {
-  if (entry.time_unknown || entry.utc_offset === null) return undefined;
-  const utc = Date.parse(entry.date);
-  if (Number.isNaN(utc)) return undefined;
-  const minutes = Math.floor(utc / 60_000) + entry.utc_offset;
-  return Math.floor((((minutes % 1440) + 1440) % 1440) / 60);
-}
-
 const sortedWords = (words: WordCount[]) =>
   [...words].sort((a, b) => b.entries - a.entries || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
 
@@ -134,10 +125,11 @@ export class InsightsService {
       year !== undefined ? yearRange(year) : { firstDay: first ?? today, lastDay: Math.max(today, days.at(-1)?.day ?? today) };
     const lastMonth = year !== undefined ? year * 12 + 11 : monthIndexOfDay(today);
     const firstMonth = lastMonth - 11;
-    const [months, facts, words, firstOne] = await Promise.all([
+    const periodKey = year === undefined ? WHOLE_JOURNAL : yearPeriod(year);
+    const [months, hourRows, words, firstOne] = await Promise.all([
       monthCounts(db, userId, firstMonth, lastMonth),
-      days.length === 0 ? [] : entryFacts(db, userId, period),
-      this.words(userId, year === undefined ? WHOLE_JOURNAL : yearPeriod(year), INSIGHT_WORDS),
+      days.length === 0 ? [] : hourCounts(db, userId, periodKey),
+      this.words(userId, periodKey, INSIGHT_WORDS),
       firstEntry(db, userId),
     ]);
 
@@ -149,34 +141,35 @@ export class InsightsService {
     const weekdays = [0, 0, 0, 0, 0, 0, 0];
     let entries = 0;
     let daysWritten = 0;
+    const moodMonths = new Map<number, { sum: number; count: number }>();
+    const mood = { sum: 0, count: 0 };
+    const after = { written: { sum: 0, count: 0 }, empty: { sum: 0, count: 0 } };
     for (const row of days) {
       if (row.day < period.firstDay || row.day > period.lastDay) continue;
       weekdays[weekdayOfDay(row.day)] = (weekdays[weekdayOfDay(row.day)] ?? 0) + row.entries;
       entries += row.entries;
       daysWritten += 1;
+      const sum = Number(row.mood_sum);
+      const count = Number(row.mood_count);
+      if (count <= 0) continue;
+      mood.sum += sum;
+      mood.count += count;
+      const side = written.has(row.day - 1) ? after.written : after.empty;
+      side.sum += sum;
+      side.count += count;
+      const month = monthIndexOfDay(row.day);
+      if (month < firstMonth || month > lastMonth) continue;
+      const sums = moodMonths.get(month) ?? { sum: 0, count: 0 };
+      sums.sum += sum;
+      sums.count += count;
+      moodMonths.set(month, sums);
     }
 
     const hours = Array.from({ length: 24 }, () => 0);
     let timeUnknown = 0;
-    const moodMonths = new Map<number, { sum: number; count: number }>();
-    const mood = { sum: 0, count: 0 };
-    const after = { written: { sum: 0, count: 0 }, empty: { sum: 0, count: 0 } };
-    for (const entry of facts) {
-      const hour = hourWritten(entry);
-      if (hour === undefined) timeUnknown += 1;
-      else hours[hour] = (hours[hour] ?? 0) + 1;
-      if (!isMood(entry.mood)) continue;
-      mood.sum += entry.mood;
-      mood.count += 1;
-      const side = written.has(entry.local_day - 1) ? after.written : after.empty;
-      side.sum += entry.mood;
-      side.count += 1;
-      const month = monthIndexOfDay(entry.local_day);
-      if (month < firstMonth || month > lastMonth) continue;
-      const sums = moodMonths.get(month) ?? { sum: 0, count: 0 };
-      sums.sum += entry.mood;
-      sums.count += 1;
-      moodMonths.set(month, sums);
+    for (const row of hourRows) {
+      if (row.hour === TIME_UNKNOWN) timeUnknown += Number(row.entries);
+      else if (row.hour >= 0 && row.hour < 24) hours[row.hour] = (hours[row.hour] ?? 0) + Number(row.entries);
     }
 
     const monthIndexes = Array.from({ length: 12 }, (_, n) => firstMonth + n);
@@ -243,19 +236,13 @@ export class InsightsService {
     const range = { firstDay: first, lastDay: last };
     const inMonth = await writtenDays(db, userId, range);
     if (inMonth.length === 0) return null;
-    const [facts, words, ...picks] = await Promise.all([
-      entryFacts(db, userId, range),
+    const [words, ...picks] = await Promise.all([
       this.words(userId, monthPeriod(Number(month.slice(0, 4)), Number(month.slice(5, 7))), MONTH_LOOK_BACK_WORDS),
       // The newest entry of each day picked.
       ...pickDays(inMonth.map((row) => row.day)).map((day) => listEntriesOfDays(db, userId, [day], 1)),
     ]);
-    let sum = 0;
-    let count = 0;
-    for (const entry of facts) {
-      if (!isMood(entry.mood)) continue;
-      sum += entry.mood;
-      count += 1;
-    }
+    const sum = inMonth.reduce((total, row) => total + Number(row.mood_sum), 0);
+    const count = inMonth.reduce((total, row) => total + Number(row.mood_count), 0);
     return {
       month,
       entries: inMonth.reduce((total, row) => total + row.entries, 0),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayKeyToNumber, dayNumberToKey, monthIndexOfDay } from '../../shared/dates';
 import { newEntryId } from '../../shared/entry-id';
 import type { EntryPage, Stats } from '../../shared/entry-schemas';
+import { hourPeriodsOfDay, hourWritten } from '../insights/hours';
 import { periodsOfDay, wordsOfEntries } from '../insights/word-counts';
 import { DATABASE_KINDS } from '../test/databases';
 import { type Agent, createHarness, type Harness, signUpAndVerify } from '../test/harness';
@@ -112,7 +113,7 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
   });
 
   async function post(agent: Agent, localDate: string, id = newEntryId()) {
-    return agent.post('/api/entries', { id, content: text, localDate });
+    return agent.post('/api/entries', { id, content: { ...text, mood: 3 }, localDate });
   }
 
   /**
@@ -135,12 +136,12 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
     const { db } = h.database;
     const entries = await db
       .selectFrom('journal_entry')
-      .select(['id', 'local_day'])
+      .select(['id', 'local_day', 'date', 'utc_offset', 'time_unknown', 'mood'])
       .where('user_id', '=', userId)
       .execute();
     const dayRows = await db
       .selectFrom('journal_day')
-      .select(['day', 'entries'])
+      .select(['day', 'entries', 'mood_sum', 'mood_count'])
       .where('user_id', '=', userId)
       .orderBy('day')
       .execute();
@@ -162,7 +163,8 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
       .execute();
     const wordRows = await db.selectFrom('journal_word').select(['period', 'word', 'entries']).where('user_id', '=', userId).execute();
     const totalRows = await db.selectFrom('journal_word_total').select(['period', 'words']).where('user_id', '=', userId).execute();
-    return { entries, dayRows, monthRows, profile, texts, wordRows, totalRows };
+    const hourRows = await db.selectFrom('journal_hour').select(['period', 'hour', 'entries']).where('user_id', '=', userId).execute();
+    return { entries, dayRows, monthRows, profile, texts, wordRows, totalRows, hourRows };
   }
 
   async function listMonth(agent: Agent, month: string): Promise<string[]> {
@@ -182,7 +184,7 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
   function send(agent: Agent, request: Request) {
     if (request.kind === 'create') return post(agent, request.localDate, request.id);
     if (request.kind === 'delete') return agent.delete(`/api/entries/${request.id}`);
-    const edited = { content: { ...text, gratitude: 'Edited' }, localDate: request.localDate };
+    const edited = { content: { ...text, gratitude: 'Edited', mood: 5 }, localDate: request.localDate };
     return agent.put(`/api/entries/${request.id}`, edited);
   }
 
@@ -276,6 +278,28 @@ describe.each(DATABASE_KINDS)('one user writing concurrently on %s', (kind) => {
     ).toEqual({
       words: [...words].map(([key, entries]) => `${key} ${entries}`).sort(),
       totals: [...totals].filter(([, count]) => count > 0).map(([period, count]) => `${period} ${count}`).sort(),
+    });
+
+    // The moods and hours Insights reads, against the entries that exist.
+    const moods = new Map<number, { sum: number; count: number }>();
+    const hours = new Map<string, number>();
+    for (const entry of stored.entries) {
+      const day = moods.get(entry.local_day) ?? { sum: 0, count: 0 };
+      if (entry.mood !== null) moods.set(entry.local_day, { sum: day.sum + entry.mood, count: day.count + 1 });
+      for (const period of hourPeriodsOfDay(entry.local_day)) {
+        const key = `${period} ${hourWritten(entry)}`;
+        hours.set(key, (hours.get(key) ?? 0) + 1);
+      }
+    }
+    expect(
+      {
+        moods: stored.dayRows.map((row) => `${row.day} ${row.mood_sum} ${row.mood_count}`),
+        hours: stored.hourRows.map((row) => `${row.period} ${row.hour} ${row.entries}`).sort(),
+      },
+      `${context}: journal_day's moods and journal_hour against journal_entry`,
+    ).toEqual({
+      moods: perDay.map(({ day }) => `${day} ${moods.get(day)?.sum ?? 0} ${moods.get(day)?.count ?? 0}`),
+      hours: [...hours].map(([key, entries]) => `${key} ${entries}`).sort(),
     });
     return stored.entries;
   }

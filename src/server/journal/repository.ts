@@ -8,6 +8,7 @@ import { type PromptAnswer, readAnswers } from '../../shared/prompts';
 import { PreparedQuery } from '../db/prepared';
 import { type NewestFirstCursor, olderThan } from './cursor';
 import type { Database, JournalEntryTable } from '../db/schema';
+import { keepHour } from '../insights/hours';
 import { WordChanges } from '../insights/word-counts';
 import { photosOfEntries } from '../photos/repository';
 import { insertEntryTags, replaceEntryTags, tagsColumn, tagsOfColumn } from './tags/repository';
@@ -158,15 +159,39 @@ const insertRows = Array.from({ length: 32 }, (_, kind) =>
   insertRow((kind & 1) !== 0, (kind & 2) !== 0, (kind & 4) !== 0, (kind & 8) !== 0, (kind & 16) !== 0),
 );
 
-const countDay = new PreparedQuery<{ userId: string; day: number }, { entries: number }>((db, arg) =>
+/** Counts an entry into its day, and its mood (moodSum: the mood or 0, moodCount: 1 or 0) into the day's moods. */
+const countDay = new PreparedQuery<
+  { userId: string; day: number; moodSum: number; moodCount: number },
+  { entries: number }
+>((db, arg) =>
   db
     .insertInto('journal_day')
-    .values({ user_id: arg('userId'), day: arg('day'), entries: 1 })
+    .values({ user_id: arg('userId'), day: arg('day'), entries: 1, mood_sum: arg('moodSum'), mood_count: arg('moodCount') })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ entries: eb('journal_day.entries', '+', 1) })),
+      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+        entries: eb('journal_day.entries', '+', 1),
+        mood_sum: eb('journal_day.mood_sum', '+', eb.ref('excluded.mood_sum')),
+        mood_count: eb('journal_day.mood_count', '+', eb.ref('excluded.mood_count')),
+      })),
     )
     .returning('entries'),
 );
+
+/** A change of one of the day's entries' moods: moodSum and moodCount added to the day's. */
+const changeDayMood = new PreparedQuery<{ userId: string; day: number; moodSum: number; moodCount: number }, never>(
+  (db, arg) =>
+    db
+      .updateTable('journal_day')
+      .set((eb) => ({
+        mood_sum: eb('mood_sum', '+', arg('moodSum')),
+        mood_count: eb('mood_count', '+', arg('moodCount')),
+      }))
+      .where('user_id', '=', arg('userId'))
+      .where('day', '=', arg('day')),
+);
+
+/** What a mood (or none) adds to its day's sum and count. */
+const moodOfDay = (mood: number | null) => (isMood(mood) ? { moodSum: mood, moodCount: 1 } : { moodSum: 0, moodCount: 0 });
 
 const countMonth = new PreparedQuery<{ userId: string; month: number }, never>((db, arg) =>
   db
@@ -276,7 +301,7 @@ export async function insertEntry(
   const inserted = await insert.run(trx, row);
   if (inserted.rows.length === 0) return undefined;
   if (input.tags?.length) await insertEntryTags(trx, { id: row.id, userId, localDay, date: row.date }, input.tags);
-  const day = await countDay.run(trx, { userId, day: localDay });
+  const day = await countDay.run(trx, { userId, day: localDay, ...moodOfDay(row.mood) });
   await countMonth.run(trx, { userId, month: monthIndexOfDay(localDay) });
   if (day.rows[0]?.entries !== 1) {
     await countEntry.run(trx, { userId });
@@ -287,6 +312,7 @@ export async function insertEntry(
     const runFirst = profile.rows[0]?.run_first;
     if (runFirst != null && localDay === runFirst - 1) await refreshRun(trx, userId);
   }
+  await keepHour(trx, userId, row, 1);
   // After the profile's update, which holds the writer's row until the commit on PostgreSQL (word-counts.ts).
   if (words) words.add(row);
   else {
@@ -334,7 +360,7 @@ export async function updateEntryText(
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
+    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers', 'mood'])
     .executeTakeFirst();
   if (!before) return undefined;
   const row = await trx
@@ -352,6 +378,13 @@ export async function updateEntryText(
     .executeTakeFirst();
   if (!row) return undefined;
   await replaceEntryTags(trx, { id, userId, localDay: row.local_day, date: row.date }, tags);
+  // The day's row before the profile's, in the order a create and a delete take them: on PostgreSQL an edit made
+  // meanwhile waits for this one rather than deadlock with it.
+  if (before.mood !== row.mood) {
+    const [was, is] = [moodOfDay(before.mood), moodOfDay(row.mood)];
+    const change = { moodSum: is.moodSum - was.moodSum, moodCount: is.moodCount - was.moodCount };
+    await changeDayMood.run(trx, { userId, day: row.local_day, ...change });
+  }
   await bumpJournalVersion(trx, userId);
   const changes = new WordChanges();
   changes.remove(before);
@@ -374,13 +407,29 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     .deleteFrom('journal_entry')
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returning(['local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
+    .returning([
+      'local_day',
+      'gratitude',
+      'celebration',
+      'manifestation',
+      'memory',
+      'prompt_answers',
+      'mood',
+      'date',
+      'utc_offset',
+      'time_unknown',
+    ])
     .executeTakeFirst();
   if (!deleted) return false;
   const localDay = deleted.local_day;
+  const { moodSum, moodCount } = moodOfDay(deleted.mood);
   await trx
     .updateTable('journal_day')
-    .set((eb) => ({ entries: eb('entries', '-', 1) }))
+    .set((eb) => ({
+      entries: eb('entries', '-', 1),
+      mood_sum: eb('mood_sum', '-', moodSum),
+      mood_count: eb('mood_count', '-', moodCount),
+    }))
     .where('user_id', '=', userId)
     .where('day', '=', localDay)
     .execute();
@@ -411,6 +460,7 @@ export async function deleteEntry(trx: Transaction<Database>, userId: string, id
     else if (localDay === last) await setRun(trx, userId, { first, last: last - 1 });
     else await setRun(trx, userId, { first: localDay + 1, last });
   }
+  await keepHour(trx, userId, deleted, -1);
   const changes = new WordChanges();
   changes.remove(deleted);
   await changes.keep(trx, userId);

@@ -28,6 +28,7 @@ import { up as monthLookBack } from './025_month_look_back';
 import { up as wordCounts } from './026_word_counts';
 import { up as monthlyLookBackEmail } from './027_monthly_look_back_email';
 import { up as calendarPhotos } from './028_calendar_photos';
+import { up as insightFacts } from './029_insight_facts';
 
 /** A migration's change, made on the database it runs on. */
 type Up = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Up> = {
   '026_word_counts': wordCounts,
   '027_monthly_look_back_email': monthlyLookBackEmail,
   '028_calendar_photos': calendarPhotos,
+  '029_insight_facts': insightFacts,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
