@@ -80,14 +80,17 @@ describe.each(DATABASE_KINDS)('notifications on %s', { timeout: 120_000 }, (kind
   const deliveredTo = (subscription: TestSubscription) =>
     peer.delivered.filter((push) => push.subscription === subscription.endpoint);
 
-  /** Runs the scheduler at the reminder's moment, and lets every process send what it queued. */
+  /**
+   * Runs the scheduler at the reminder's moment, and lets every process send what it queued: its notifications, and
+   * the emails its own mail worker took from the shared queue (`h.mailTo` waits only for the first process's).
+   */
   async function remind(...apps: JournalApp[]): Promise<void> {
     const all = apps.length > 0 ? apps : [h.journal];
     h.clock.set(DUE);
     await Promise.all(all.map((app) => app.reminders.runDue()));
     await Promise.all(all.map(async (app) => {
       app.pushWorker.kick();
-      await app.pushWorker.idle();
+      await Promise.all([app.pushWorker.idle(), app.mailWorker.idle()]);
     }));
   }
 
