@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, localDayKey } from '../src/shared/dates';
+import { addDays, localDayKey, monthDayRange } from '../src/shared/dates';
+import { dayLabel, monthAndYear } from '../src/client/features/journal/calendar/date-grid';
 import { formatDayInMonth } from '../src/client/features/journal/list/journal-view';
 import { yearsBefore } from '../src/shared/look-back';
 import { createAccount, signIn } from './support/accounts';
@@ -22,6 +23,9 @@ const threeYearsAgo = () => yearsBefore(today(), 3)[0] ?? '';
 
 /** What the imported journal says of a day. */
 const ordinaryDay = (day: string) => `An ordinary good day, ${day}`;
+/** The month two years back, and the day of it the writer marked as a great one. */
+const twoYearsBack = () => (yearsBefore(today(), 2)[0] ?? '').slice(0, 7);
+const greatDay = () => `${twoYearsBack()}-15`;
 
 /** A journal of three years: an entry on each of the last 1,100 days before today, one of them three years ago. */
 async function importThreeYears(page: Page): Promise<void> {
@@ -38,6 +42,7 @@ async function importThreeYears(page: Page): Promise<void> {
       manifestation: '',
       memory: '',
       updatedAt: `${day}T12:00:00.000Z`,
+      ...(day === greatDay() ? { mood: 5 } : {}),
     };
   });
   expect(entries.some((entry) => entry.localDate === oldest)).toBe(true);
@@ -90,8 +95,18 @@ describe('the journal’s copy on the device', () => {
         // Any day or month of the journal opens offline from the copy, though this device never showed them.
         await page.goto(`/journal?date=${threeYearsAgo()}`);
         await visible(page.getByText('Snowdrops under the old pear tree'));
-        const month = (yearsBefore(today(), 2)[0] ?? '').slice(0, 7);
+        const month = twoYearsBack();
         await page.goto(`/journal?date=${month}-15&view=month`);
+        // Its count and its calendar as online, worked out from the copy: an entry on each of its days.
+        const { first, last } = monthDayRange(month);
+        const days = last - first + 1;
+        await visible(page.getByText(`${days} entries in ${monthAndYear(month)}`, { exact: true }));
+        const calendar = page.getByRole('grid', { name: `Calendar, ${monthAndYear(month)}` });
+        for (const day of [`${month}-01`, `${month}-28`]) {
+          await visible(calendar.getByRole('link', { name: dayLabel(day, 1), exact: true }));
+        }
+        await visible(calendar.getByRole('link', { name: dayLabel(greatDay(), 1, 5), exact: true }));
+        await visible(page.getByText(`You wrote on ${days} days`, { exact: true }));
         // The whole month, its first day too, with no page left to load.
         for (const day of [`${month}-28`, `${month}-01`]) {
           const group = page.getByRole('region', { name: formatDayInMonth(day) });

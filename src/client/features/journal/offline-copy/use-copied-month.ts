@@ -9,12 +9,17 @@ const unreachable = (error: unknown) => error instanceof ApiError && error.code 
 /**
  * One month of the device's copy of the journal (lib/persistence/journal-copy.ts), for the day and month pages: read
  * from IndexedDB only while the server cannot answer the page's list (offline, or its load failed for want of a
- * network), so that a writer offline can open any day or month the copy holds. Kept in memory only.
+ * network), so that a writer offline can open any day or month the copy holds, and see the month's count. Kept in memory
+ * only; the page's list and the stats panel share one read of the month. Nothing is read when not `wanted`.
  */
-export function useCopiedMonth(month: string, list: { error: unknown; failureReason: unknown }): KeptMonth | null | undefined {
+export function useCopiedMonth(
+  month: string,
+  list: { error: unknown; failureReason: unknown },
+  wanted = true,
+): KeptMonth | null | undefined {
   const userId = useAuth().user?.id;
   const offline = useConnectionState() === 'offline';
-  const needed = offline || unreachable(list.error) || unreachable(list.failureReason);
+  const needed = wanted && (offline || unreachable(list.error) || unreachable(list.failureReason));
   const query = useQuery({
     queryKey: ['journal-copy', userId, month],
     queryFn: userId && needed ? () => readCopiedMonth(userId, month) : skipToken,

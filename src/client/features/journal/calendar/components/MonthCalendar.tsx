@@ -4,6 +4,7 @@ import { useAuth } from '../../../../lib/session/auth-context';
 import '../../../../styles/calendar.css';
 import { useDayCounts } from '../api';
 import { calendarBounds, mergeDayCounts, monthAndYear } from '../date-grid';
+import { newerThanCopy } from '../../offline-copy/copied-lists';
 import type { Mood } from '../../../../../shared/mood';
 import { CalendarGrid, useRovingDay } from './CalendarGrid';
 import { MoodLegend } from './MoodLegend';
@@ -19,6 +20,11 @@ export interface MonthCalendarProps {
   deviceMoods?: Record<string, Mood>;
   /** Each day's first photo among those entries, where one has photos. */
   devicePhotos?: Record<string, string>;
+  /**
+   * When those entries are the whole month from the device's copy of the journal (the server cannot answer): when the
+   * copy kept the month (ms since the epoch, 0 when not known).
+   */
+  copiedAt?: number;
 }
 
 function daysText(days: number): string {
@@ -34,10 +40,18 @@ function daysText(days: number): string {
  * loads: the list loads five entries a page, so the later days of a busy month would stay unmarked until it is
  * scrolled to the end, and loading every page for the marks costs every entry's text where the counts cost one
  * small row per day with entries, read along an index and kept in the answer cache. The entries the device holds
- * are merged in, so a write waiting to sync is marked at once; offline, with no counts kept for the month, they
- * are all the calendar has, and it says so.
+ * are merged in, so a write waiting to sync is marked at once; offline, with no counts kept for the month, or only
+ * older ones than the device's copy of the month, they are all the calendar has, and it says so.
  */
-export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoods, devicePhotos }: MonthCalendarProps) {
+export function MonthCalendar({
+  monthKey,
+  dayKey,
+  today,
+  deviceCounts,
+  deviceMoods,
+  devicePhotos,
+  copiedAt,
+}: MonthCalendarProps) {
   const { profile } = useAuth();
   const range = monthDayRange(monthKey);
   const first = dayNumberToKey(range.first);
@@ -45,16 +59,20 @@ export function MonthCalendar({ monthKey, dayKey, today, deviceCounts, deviceMoo
   // A month still to come, or before any day a journal holds, has no counts to ask for.
   const askable = bounds !== undefined && Number(monthKey.slice(0, 4)) >= FIRST_CALENDAR_YEAR;
   const server = useDayCounts({ month: monthKey }, askable);
-  const counts = mergeDayCounts(server.data?.days, deviceCounts);
+  // The whole month from the copy stands alone over counts the device kept from before the copy took the month.
+  const copied = copiedAt === undefined ? undefined : { keptAt: copiedAt };
+  const held = server.data && newerThanCopy(server.dataUpdatedAt, copied) ? server.data : undefined;
+  const counts = mergeDayCounts(held?.days, deviceCounts);
   // The device's entries hold the newest words, writes waiting to sync included: their moods go over the server's.
-  const moods = { ...server.data?.moods, ...deviceMoods };
+  const moods = { ...held?.moods, ...deviceMoods };
   // The server's answer reads every entry of the month, the device's only those it holds: the server's first photo wins.
   // Counts kept by a version before the photos have none.
-  const photos = profile?.calendarPhotos === true ? { ...devicePhotos, ...server.data?.photos } : undefined;
+  const photos = profile?.calendarPhotos === true ? { ...devicePhotos, ...held?.photos } : undefined;
   const withMood = Object.keys(moods).filter((day) => (counts[day] ?? 0) > 0).length;
   const { focusDay, containerRef, onKeyDown, onFocus } = useRovingDay(dayKey, bounds);
   const withEntries = Object.values(counts).filter((count) => count > 0).length;
-  const fromDeviceOnly = askable && server.data === undefined && (server.isError || server.fetchStatus === 'paused');
+  const fromDeviceOnly =
+    askable && held === undefined && (server.isError || server.fetchStatus === 'paused' || copiedAt !== undefined);
 
   return (
     <div className="card month-calendar">

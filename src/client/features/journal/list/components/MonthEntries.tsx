@@ -57,6 +57,7 @@ export function MonthEntries({ dayKey, today, onAddEntry, onDelete, deletingId }
         deviceCounts={countByDay(entries)}
         deviceMoods={moodByDay(entries)}
         devicePhotos={firstPhotoByDay(entries)}
+        copiedAt={fromCopy && copied ? copied.keptAt : undefined}
       />
       {showTodayPanel && <TodayPanel today={today} onAddEntry={onAddEntry} written={false} titled />}
       <DayGroupedPages

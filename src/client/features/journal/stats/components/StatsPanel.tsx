@@ -8,7 +8,10 @@ import { useStats } from '../../api';
 import { useDayCounts } from '../../calendar/api';
 import { yearViewPath } from '../../list/journal-view';
 import { retryAsked, useFailureToast, useRetriedFailure } from '../../load-status/load-failure';
+import { monthEntryCount } from '../../offline-copy/copied-lists';
+import { useCopiedMonth } from '../../offline-copy/use-copied-month';
 import { usePendingWrites } from '../../sync/entry-writes';
+import type { PendingWrite } from '../../sync/outbox';
 import { statsWithPendingWrites, useKnownJournal } from '../pending-stats';
 import { LoadingStats, Stat, monthlyCountText, streakText } from './LoadingStats';
 
@@ -24,14 +27,19 @@ export function shownMonthCountText(count: number, monthKey: string, today: stri
 
 /**
  * The count of the month the month view shows, when that is not the current month: from the month's day counts,
- * the very answer its calendar draws (same query, so no request of its own). Nothing until they are known.
+ * the very answer its calendar draws (same query, so no request of its own). While the server cannot answer, from
+ * the device's copy of that one month, the very entries the month's page lists offline (the same read). Nothing
+ * until one of them is known.
  */
-function useShownMonthCount(shownMonth: string | undefined, today: string): number | undefined {
+function useShownMonthCount(shownMonth: string | undefined, today: string, writes: readonly PendingWrite[]): number | undefined {
   const other = shownMonth !== undefined && shownMonth !== monthKeyOf(today) ? shownMonth : undefined;
   const askable = other !== undefined && other < monthKeyOf(today) && Number(other.slice(0, 4)) >= FIRST_CALENDAR_YEAR;
-  const counts = useDayCounts({ month: other ?? monthKeyOf(today) }, askable);
-  if (!askable || !counts.data) return undefined;
-  return Object.values(counts.data.days).reduce((sum, count) => sum + count, 0);
+  const month = other ?? monthKeyOf(today);
+  const counts = useDayCounts({ month }, askable);
+  const copied = useCopiedMonth(month, counts, askable);
+  if (!askable) return undefined;
+  const held = counts.data && { days: counts.data.days, loadedAt: counts.dataUpdatedAt };
+  return monthEntryCount(month, held, copied, writes);
 }
 
 /**
@@ -52,7 +60,7 @@ export function StatsPanel({ today, shownMonth }: { today: string; /** The month
   const pendingWrites = usePendingWrites();
   const knownJournal = useKnownJournal();
   const counted = stats.data && statsWithPendingWrites(stats.data, pendingWrites, today, knownJournal);
-  const shownMonthCount = useShownMonthCount(shownMonth, today);
+  const shownMonthCount = useShownMonthCount(shownMonth, today, pendingWrites);
   const [expanded, setExpanded] = useState(false);
   const [, detailsRefreshed] = useReducer((count: number) => count + 1, 0);
   const headingId = useId();
