@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { type DatabaseHandle, openDatabase } from './connect';
 
 /**
@@ -64,5 +65,47 @@ describe('a SQLite file shared by two processes', () => {
     expect(await other?.written).toBe('written');
     const rows = await sql<{ id: number }>`select id from note order by id`.execute(database.db);
     expect(rows.rows.map((row) => row.id)).toEqual([1, 2]);
+  });
+});
+
+describe('writes on PostgreSQL that deadlock', () => {
+  let test: TestDatabase;
+  let database: DatabaseHandle;
+
+  beforeEach(async () => {
+    test = await createTestDatabase('postgres', tmpdir());
+    database = await openDatabase(test.settings);
+    await sql`create table note (id integer primary key, body text not null)`.execute(database.db);
+    await sql`insert into note (id, body) values (1, 'one'), (2, 'two')`.execute(database.db);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await test.drop();
+  });
+
+  it('both commit: the one the server chose to cancel runs again once the other is through', async () => {
+    // Two writes that lock the same two rows in opposite orders, each holding its first row until the other has
+    // taken its own: PostgreSQL cancels one of them (a deadlock). Both answers must still be a success.
+    let bothHoldOne: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      let holding = 0;
+      bothHoldOne = () => {
+        holding += 1;
+        if (holding === 2) resolve();
+      };
+    });
+    const lockBoth = (first: number, second: number, body: string) =>
+      database.write(async (trx) => {
+        await sql`update note set body = ${body} where id = ${first}`.execute(trx);
+        bothHoldOne();
+        await held;
+        await sql`update note set body = ${body} where id = ${second}`.execute(trx);
+      });
+    const outcomes = await Promise.allSettled([lockBoth(1, 2, 'first'), lockBoth(2, 1, 'second')]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    // Each write is whole: both rows carry the body of whichever committed last.
+    const rows = await sql<{ body: string }>`select body from note order by id`.execute(database.db);
+    expect(new Set(rows.rows.map((row) => row.body)).size).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { createPrivateFile, makePrivateDir } from '../private-files';
+import { isWriteConflict } from './errors';
 import { GroupCommit, type WriteUnit } from './group-commit';
 import { runDirectlyInTransactions } from './prepared';
 import { migrateToLatest } from './migrations';
@@ -152,6 +153,28 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500) {
   };
 }
 
+/** How often a PostgreSQL write the server cancelled for a deadlock or a serialization conflict runs again. */
+const CONFLICT_ATTEMPTS = 4;
+
+/**
+ * Runs a unit in its own PostgreSQL transaction, and again if PostgreSQL cancelled it to break a deadlock (40P01)
+ * or for a serialization conflict (40001). Writes of one person lock some of the same rows (their counts, a day's
+ * counts); should two ever take them in different orders, PostgreSQL cancels one to break the deadlock. That one kept
+ * nothing, and once the other is through it runs alone, so the writer sees a success rather than an error. A unit may
+ * run again (WriteUnit's contract): it touches only its transaction.
+ */
+async function writeRetryingConflicts<T>(db: Kysely<Database>, unit: WriteUnit<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(unit);
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isWriteConflict(error)) throw error;
+      // A short wait, longer each time and never the same for both sides, lets the other write finish first.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
+  }
+}
+
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -160,7 +183,7 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     dialect: 'postgres',
-    write: (unit) => db.transaction().execute(unit),
+    write: (unit) => writeRetryingConflicts(db, unit),
     file: null,
     writeApart: (work) => work(),
     read: async (query) => (await db.executeQuery(query)).rows,

@@ -6,6 +6,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** True when PostgreSQL cancelled a transaction to break a deadlock, or for a serialization conflict. */
+export function isWriteConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === '40P01' || code === '40001';
+}
+
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08001', '08003', '08006', 'SQLITE_BUSY']);
 
 /** A database that cannot be reached (or is busy past its timeout) is a passing outage, not a bug: 503. */
