@@ -72,33 +72,44 @@ export async function hasEntryOn(db: Db, userId: string, dayKey: string): Promis
   return (row?.entries ?? 0) > 0;
 }
 
-export interface DueReminder {
+/** What every due email or notification is decided by: the person, their address and account, and its moment. */
+interface Due {
   userId: string;
   email: string;
   emailVerified: boolean;
   disabled: boolean;
   timeZone: string;
   minuteOfDay: number;
-  weekdays: number;
   dueAt: string;
+}
+
+export interface DueReminder extends Due {
+  weekdays: number;
   lastSentLocalDate: string | null;
   /** Whether the reminder goes by email too (notifications go to every device the person has). */
   byEmail: boolean;
 }
 
+export interface DueMonthly extends Due {
+  sentFor: number | null;
+}
+
 /**
- * The oldest due reminders, by the index on next_due_at, with what decides whether each is sent: the address and
- * whether it is verified, and whether the account is disabled. On PostgreSQL the rows are locked for the
- * transaction, and rows another process has locked are passed over, so processes share the work instead of
- * queueing behind each other's locks.
+ * The oldest rows due by `column` (the daily reminder's next_due_at, or the monthly look-back's monthly_due_at), by
+ * its index, with what decides whether each is sent: the address and whether it is verified, and whether the account
+ * is disabled. On PostgreSQL the rows are locked for the transaction, and rows another process has locked are passed
+ * over, so processes share the work instead of queueing behind each other's locks; on SQLite the caller holds the
+ * write lock.
  */
-export async function lockDueReminders(
+function selectDue(
   trx: Transaction<Database>,
   dialect: Dialect,
+  column: 'next_due_at' | 'monthly_due_at',
   now: Date,
   limit: number,
-): Promise<DueReminder[]> {
-  const rows = await trx
+) {
+  const due = `reminder.${column}` as const;
+  return trx
     .selectFrom('reminder')
     .innerJoin('user', 'user.id', 'reminder.user_id')
     .leftJoin('profile', 'profile.uid', 'reminder.user_id')
@@ -110,81 +121,57 @@ export async function lockDueReminders(
       'reminder.next_due_at',
       'reminder.last_sent_local_date',
       'reminder.email as by_email',
-      'user.email',
-      'user.emailVerified',
-      'profile.disabled_at',
-    ])
-    .where('reminder.next_due_at', '<=', now.toISOString())
-    .orderBy('reminder.next_due_at')
-    .orderBy('reminder.user_id')
-    .limit(limit)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate('reminder').skipLocked())
-    .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
-    email: row.email,
-    emailVerified: Boolean(row.emailVerified),
-    disabled: Boolean(row.disabled_at),
-    timeZone: row.time_zone,
-    minuteOfDay: row.minute_of_day,
-    weekdays: row.weekdays,
-    dueAt: row.next_due_at ?? '',
-    lastSentLocalDate: row.last_sent_local_date,
-    byEmail: Boolean(row.by_email),
-  }));
-}
-
-export interface DueMonthly {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  timeZone: string;
-  minuteOfDay: number;
-  dueAt: string;
-  sentFor: number | null;
-}
-
-/**
- * The oldest due monthly look-back emails, by the index on monthly_due_at, locked as `lockDueReminders` locks the
- * daily ones (PostgreSQL: for update, skip locked; SQLite: the caller holds the write lock).
- */
-export async function lockDueMonthly(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  now: Date,
-  limit: number,
-): Promise<DueMonthly[]> {
-  const rows = await trx
-    .selectFrom('reminder')
-    .innerJoin('user', 'user.id', 'reminder.user_id')
-    .leftJoin('profile', 'profile.uid', 'reminder.user_id')
-    .select([
-      'reminder.user_id',
-      'reminder.time_zone',
-      'reminder.minute_of_day',
       'reminder.monthly_due_at',
       'reminder.monthly_sent_for',
       'user.email',
       'user.emailVerified',
       'profile.disabled_at',
     ])
-    .where('reminder.monthly_due_at', '<=', now.toISOString())
-    .orderBy('reminder.monthly_due_at')
+    .where(due, '<=', now.toISOString())
+    .orderBy(due)
     .orderBy('reminder.user_id')
     .limit(limit)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate('reminder').skipLocked())
     .execute();
-  return rows.map((row) => ({
+}
+
+function dueOf(row: Awaited<ReturnType<typeof selectDue>>[number], dueAt: string | null): Due {
+  return {
     userId: row.user_id,
     email: row.email,
     emailVerified: Boolean(row.emailVerified),
     disabled: Boolean(row.disabled_at),
     timeZone: row.time_zone,
     minuteOfDay: row.minute_of_day,
-    dueAt: row.monthly_due_at ?? '',
-    sentFor: row.monthly_sent_for,
+    dueAt: dueAt ?? '',
+  };
+}
+
+/** The oldest due daily reminders, locked as `selectDue` says. */
+export async function lockDueReminders(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+): Promise<DueReminder[]> {
+  const rows = await selectDue(trx, dialect, 'next_due_at', now, limit);
+  return rows.map((row) => ({
+    ...dueOf(row, row.next_due_at),
+    weekdays: row.weekdays,
+    lastSentLocalDate: row.last_sent_local_date,
+    byEmail: Boolean(row.by_email),
   }));
+}
+
+/** The oldest due monthly look-back emails, locked as `selectDue` says. */
+export async function lockDueMonthly(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+): Promise<DueMonthly[]> {
+  const rows = await selectDue(trx, dialect, 'monthly_due_at', now, limit);
+  return rows.map((row) => ({ ...dueOf(row, row.monthly_due_at), sentFor: row.monthly_sent_for }));
 }
 
 /** Of these people, those with an entry in one of these months (year * 12 + month), as `userId month` keys. */
