@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
 import type { Dialect } from '../db/connect';
 import type { Database, PushSubscriptionTable, ReminderTable } from '../db/schema';
@@ -189,23 +189,22 @@ export async function entryMonths(db: Db, userIds: string[], months: number[]): 
 
 /**
  * Moves these monthly emails, all due at `dueAt`, on to `nextDueAt`, recording the month one was queued for when
- * `sentFor` is given: the claim, as `advanceReminders` is for the daily one.
+ * `sentFor` is given: the claim, as `claimDue` says.
  */
-export async function advanceMonthly(
+export function advanceMonthly(
   trx: Transaction<Database>,
   userIds: string[],
   dueAt: string,
   nextDueAt: string,
   sentFor: number | null,
 ): Promise<string[]> {
-  const rows = await trx
-    .updateTable('reminder')
-    .set(sentFor !== null ? { monthly_due_at: nextDueAt, monthly_sent_for: sentFor } : { monthly_due_at: nextDueAt })
-    .where('user_id', 'in', userIds)
-    .where('monthly_due_at', '=', dueAt)
-    .returning('user_id')
-    .execute();
-  return rows.map((row) => row.user_id);
+  return claimDue(
+    trx,
+    'monthly_due_at',
+    userIds,
+    dueAt,
+    sentFor !== null ? { monthly_due_at: nextDueAt, monthly_sent_for: sentFor } : { monthly_due_at: nextDueAt },
+  );
 }
 
 /** Of these people, those with an entry on one of these days, as `userId dayNumber` keys. */
@@ -223,22 +222,42 @@ export async function entryDays(db: Db, userIds: string[], dayKeys: string[]): P
 
 /**
  * Moves these reminders, all due at `dueAt`, on to `nextDueAt`, and records the day one was sent for when `sentFor`
- * is given. Only rows still due at `dueAt` change: this is the claim, and the ids it returns are the ones this
- * transaction has claimed. Of two processes claiming the same reminder, the second finds it changed (SQLite runs
- * one writer at a time; PostgreSQL makes the second update wait for the first's lock and then read the row again).
+ * is given: the claim, as `claimDue` says.
  */
-export async function advanceReminders(
+export function advanceReminders(
   trx: Transaction<Database>,
   userIds: string[],
   dueAt: string,
   nextDueAt: string | null,
   sentFor: string | null,
 ): Promise<string[]> {
+  return claimDue(
+    trx,
+    'next_due_at',
+    userIds,
+    dueAt,
+    sentFor ? { next_due_at: nextDueAt, last_sent_local_date: sentFor } : { next_due_at: nextDueAt },
+  );
+}
+
+/**
+ * Writes `changes` to these people's rows that are still due at `dueAt` by `column`: this is the claim, and the ids
+ * it returns are the ones this transaction has claimed. Of two processes claiming the same row, the second finds it
+ * changed (SQLite runs one writer at a time; PostgreSQL makes the second update wait for the first's lock and then
+ * read the row again).
+ */
+async function claimDue(
+  trx: Transaction<Database>,
+  column: 'next_due_at' | 'monthly_due_at',
+  userIds: string[],
+  dueAt: string,
+  changes: Updateable<ReminderTable>,
+): Promise<string[]> {
   const rows = await trx
     .updateTable('reminder')
-    .set(sentFor ? { next_due_at: nextDueAt, last_sent_local_date: sentFor } : { next_due_at: nextDueAt })
+    .set(changes)
     .where('user_id', 'in', userIds)
-    .where('next_due_at', '=', dueAt)
+    .where(column, '=', dueAt)
     .returning('user_id')
     .execute();
   return rows.map((row) => row.user_id);
