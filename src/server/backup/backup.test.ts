@@ -15,16 +15,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, signedInUser } from '../../../e2e/support/api';
 import { type RunningServer, startServer } from '../../../e2e/support/server';
 import { localDayKey } from '../../shared/dates';
 import type { EntryPage, JournalEntry } from '../../shared/entry-schemas';
 import { MIGRATIONS } from '../db/migrations';
-
-/** Takes back, in a SQLite file, what the newest migration changed: a backup as an older version wrote it. */
-const UNDO_NEWEST_MIGRATION =
-  'drop table journal_hour; alter table journal_day drop column mood_count; alter table journal_day drop column mood_sum;';
+import type { Database } from '../db/schema';
+import { undoMigrations } from '../test/migration-undo';
 
 /** Both folders' servers sign sessions with it, so a session kept in a backup works on the restored server. */
 const AUTH_SECRET = 'backup-test-secret-backup-test-secret-0123';
@@ -309,8 +308,11 @@ describe('npm run restore', { timeout: 180_000 }, () => {
     expect(names()).toEqual([]);
 
     // A backup of an older version (before the newest migration) is compared with that version's schema, and restored.
-    const newest = Object.keys(MIGRATIONS).at(-1) ?? '';
-    const older = tampered('older.db', `${UNDO_NEWEST_MIGRATION} delete from kysely_migration where name = '${newest}';`);
+    const older = join(scratch, 'older.db');
+    writeFileSync(older, readFileSync(backup));
+    const olderDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(older) }) });
+    await undoMigrations(olderDb, Object.keys(MIGRATIONS).at(-1) ?? '');
+    await olderDb.destroy();
     const restored = await tool('restore', [older], env);
     expect(restored.code, restored.stderr).toBe(0);
     // And the backup as it was, too; the server upgrades the older one and then reads it.

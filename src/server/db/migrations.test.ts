@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteAdapter, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayKeyToNumber } from '../../shared/dates';
 import { deleteEntry, findEntry, insertEntry, readStats, updateEntryText } from '../journal/repository';
 import { findProfile } from '../profile/repository';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../test/databases';
+import { undoMigrations } from '../test/migration-undo';
 import { type DatabaseHandle, openDatabase } from './connect';
-import { POSTGRES_INDEXED_MEMORY, SQLITE_INDEXED_MEMORY } from './migrations/022_own_prompts';
 import type { Database } from './schema';
 
 const text = { gratitude: 'Rain', celebration: 'A finished draft', manifestation: 'Patience', memory: '' };
@@ -46,231 +46,6 @@ async function addUsers(db: Kysely<Database>, kind: string, ids: string[]): Prom
   }
 }
 
-/*
- * Each undo takes back its migration and every later one, newest first, for a test that starts from a database
- * written before it; each calls the undo of the migration after its own.
- */
-
-/** Takes back what migration 029 changed. */
-async function undoInsightFacts(db: Kysely<Database>): Promise<void> {
-  await sql`drop table journal_hour`.execute(db);
-  await sql`alter table journal_day drop column mood_count`.execute(db);
-  await sql`alter table journal_day drop column mood_sum`.execute(db);
-  await sql`delete from kysely_migration where name = '029_insight_facts'`.execute(db);
-}
-
-/** Takes back what migrations 029 and 028 changed. */
-async function undoCalendarPhotos(db: Kysely<Database>): Promise<void> {
-  await undoInsightFacts(db);
-  await sql`alter table profile drop column calendar_photos`.execute(db);
-  await sql`delete from kysely_migration where name = '028_calendar_photos'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 027 changed. */
-async function undoMonthlyLookBackEmail(db: Kysely<Database>): Promise<void> {
-  await undoCalendarPhotos(db);
-  await sql`drop index reminder_monthly_due_idx`.execute(db);
-  await sql`alter table reminder drop column monthly_sent_for`.execute(db);
-  await sql`alter table reminder drop column monthly_due_at`.execute(db);
-  await sql`alter table reminder drop column monthly_email`.execute(db);
-  await sql`delete from kysely_migration where name = '027_monthly_look_back_email'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 026 changed. */
-async function undoWordCounts(db: Kysely<Database>): Promise<void> {
-  await undoMonthlyLookBackEmail(db);
-  await sql`drop table journal_word_total`.execute(db);
-  await sql`drop table journal_word`.execute(db);
-  await sql`delete from kysely_migration where name = '026_word_counts'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 025 changed. */
-async function undoMonthLookBack(db: Kysely<Database>): Promise<void> {
-  await undoWordCounts(db);
-  await sql`alter table profile drop column month_look_back_dismissed`.execute(db);
-  await sql`delete from kysely_migration where name = '025_month_look_back'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 024 changed. */
-async function undoPhotos(db: Kysely<Database>): Promise<void> {
-  await undoMonthLookBack(db);
-  await sql`drop table photo`.execute(db);
-  await sql`delete from kysely_migration where name = '024_photos'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 023 changed. */
-async function undoEntryTags(db: Kysely<Database>): Promise<void> {
-  await undoPhotos(db);
-  await sql`drop table entry_tag`.execute(db);
-  await sql`alter table journal_entry drop column tags`.execute(db);
-  await sql`delete from kysely_migration where name = '023_entry_tags'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 022 changed: the search triggers as migration 011 made them, then the columns. */
-async function undoOwnPrompts(db: Kysely<Database>): Promise<void> {
-  await undoEntryTags(db);
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const { rows } = await sql<{ name: string; sql: string }>`
-      select name, sql from sqlite_schema where type = 'trigger' and sql like '%prompt_answers%'`.execute(db);
-    for (const trigger of rows) {
-      await sql.raw(`drop trigger ${trigger.name}`).execute(db);
-      await sql.raw(trigger.sql.replace(SQLITE_INDEXED_MEMORY, 'new.memory').replace(', prompt_answers on', ' on')).execute(db);
-    }
-  } else {
-    const { rows } = await sql<{ definition: string }>`
-      select pg_get_functiondef('search_entry_write'::regproc) as definition`.execute(db);
-    await sql.raw(rows[0]?.definition.replace(POSTGRES_INDEXED_MEMORY, 'new.memory') ?? '').execute(db);
-    await sql`drop trigger search_entry_update on journal_entry`.execute(db);
-    await sql`
-      create trigger search_entry_update after update of gratitude, celebration, manifestation, memory on journal_entry
-      for each row execute function search_entry_write()`.execute(db);
-    await sql`drop function search_answers`.execute(db);
-  }
-  await sql`alter table journal_entry drop column prompt_answers`.execute(db);
-  await sql`alter table profile drop column prompts`.execute(db);
-  await sql`delete from kysely_migration where name = '022_own_prompts'`.execute(db);
-}
-
-/** Takes back what migrations 029 to 021 changed. */
-async function undoEntryMood(db: Kysely<Database>): Promise<void> {
-  await undoOwnPrompts(db);
-  await sql`alter table journal_entry drop column mood`.execute(db);
-  await sql`delete from kysely_migration where name = '021_entry_mood'`.execute(db);
-}
-
-/** Takes back what migrations 021 to 018 changed, for a test that starts from a database written before them. */
-async function undoWelcomeSeen(db: Kysely<Database>): Promise<void> {
-  await undoEntryMood(db);
-  await sql`alter table profile drop column welcome_seen_at`.execute(db);
-  await sql`delete from kysely_migration where name = '020_welcome_seen'`.execute(db);
-  await undoPushNotifications(db);
-}
-
-/** Takes back what migrations 019 and 018 changed, for a test that starts from a database written before them. */
-async function undoPushNotifications(db: Kysely<Database>): Promise<void> {
-  await sql`drop table push_queue`.execute(db);
-  await sql`drop table push_subscription`.execute(db);
-  await sql`drop table push_keys`.execute(db);
-  await sql`alter table reminder drop column email`.execute(db);
-  await sql`delete from kysely_migration where name = '019_push_notifications'`.execute(db);
-  await undoPastDays(db);
-}
-
-/** Takes back what migration 018 changed, for a test that starts from a database written before it. */
-async function undoPastDays(db: Kysely<Database>): Promise<void> {
-  await sql`alter table journal_entry drop column edited_day`.execute(db);
-  await sql`alter table journal_entry drop column added_day`.execute(db);
-  await sql`alter table profile drop column past_days`.execute(db);
-  await sql`delete from kysely_migration where name = '018_past_days'`.execute(db);
-}
-
-/** Takes back what migration 017 and those after it changed, for a test that starts from a database before it. */
-async function undoEntryTimeUnknown(db: Kysely<Database>): Promise<void> {
-  await undoWelcomeSeen(db);
-  await sql`alter table journal_entry drop column time_unknown`.execute(db);
-  await sql`delete from kysely_migration where name = '017_entry_time_unknown'`.execute(db);
-}
-
-/** Takes back what migration 016 and those after it changed, for a test that starts from a database before it. */
-async function undoServerSettings(db: Kysely<Database>): Promise<void> {
-  await undoEntryTimeUnknown(db);
-  await sql`drop table server_settings`.execute(db);
-  await sql`delete from kysely_migration where name = '016_server_settings'`.execute(db);
-}
-
-/** Takes back what migration 015 and those after it changed, for a test that starts from a database before it. */
-async function undoMailSending(db: Kysely<Database>): Promise<void> {
-  await undoServerSettings(db);
-  for (const column of ['message_id', 'sending_at', 'interrupted_sends']) {
-    await sql.raw(`alter table mail_queue drop column ${column}`).execute(db);
-  }
-  await sql`delete from kysely_migration where name = '015_mail_sending'`.execute(db);
-}
-
-/** Takes back what migration 014 and those after it changed, for a test that starts from a database before it. */
-async function undoPasswordChecks(db: Kysely<Database>): Promise<void> {
-  await undoMailSending(db);
-  await sql`drop table password_check`.execute(db);
-  await sql`delete from kysely_migration where name = '014_password_checks'`.execute(db);
-}
-
-/** Takes back what migration 013 and those after it changed, for a test that starts from a database before it. */
-async function undoSearchPageSize(db: Kysely<Database>): Promise<void> {
-  await undoPasswordChecks(db);
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await sql`insert into search_text (search_text, rank) values ('pgsz', 4050)`.execute(db);
-  }
-  await sql`delete from kysely_migration where name = '013_search_page_size'`.execute(db);
-}
-
-/** Takes back what migration 012 and those after it changed, for a test that starts from a database before it. */
-async function undoGratitudeIndex(db: Kysely<Database>): Promise<void> {
-  await undoSearchPageSize(db);
-  await sql`drop index journal_entry_gratitude_idx`.execute(db);
-  await sql`delete from kysely_migration where name = '012_gratitude_index'`.execute(db);
-}
-
-/** Takes back what migration 011 and those after it changed, for a test that starts from a database before it. */
-async function undoSearch(db: Kysely<Database>): Promise<void> {
-  await undoGratitudeIndex(db);
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    for (const trigger of ['search_entry_insert', 'search_entry_update', 'search_entry_delete']) {
-      await sql.raw(`drop trigger ${trigger}`).execute(db);
-    }
-    await sql`drop table search_text`.execute(db);
-    await sql`drop table search_doc`.execute(db);
-  } else {
-    await sql`drop trigger search_entry_insert on journal_entry`.execute(db);
-    await sql`drop trigger search_entry_update on journal_entry`.execute(db);
-    await sql`drop function search_entry_write`.execute(db);
-    await sql`drop table search_entry`.execute(db);
-    await sql`drop function search_vector`.execute(db);
-    await sql`drop function search_fold`.execute(db);
-  }
-  await sql`drop table search_owner`.execute(db);
-  await sql`delete from kysely_migration where name = '011_search'`.execute(db);
-}
-
-/** Takes back what migration 010 and those after it changed, for a test that starts from a database before it. */
-async function undoReminders(db: Kysely<Database>): Promise<void> {
-  await undoSearch(db);
-  await sql`drop table reminder`.execute(db);
-  await sql`delete from kysely_migration where name = '010_reminders'`.execute(db);
-}
-
-/** Takes back what migration 009 and those after it changed, for a test that starts from a database before it. */
-async function undoBackupSchedule(db: Kysely<Database>): Promise<void> {
-  await undoReminders(db);
-  await sql`drop table backup_schedule`.execute(db);
-  await sql`delete from kysely_migration where name = '009_backup_schedule'`.execute(db);
-}
-
-/** Takes back what migration 008 and those after it changed, for a test that starts from a database before it. */
-async function undoInvitesAndDisabled(db: Kysely<Database>): Promise<void> {
-  await undoBackupSchedule(db);
-  await sql`alter table profile drop column disabled_at`.execute(db);
-  await sql`drop table invite`.execute(db);
-  await sql`delete from kysely_migration where name = '008_invites_and_disabled'`.execute(db);
-}
-
-/** Takes back what migration 007 and those after it changed, for a test that starts from a database before it. */
-async function undoEntryUtcOffset(db: Kysely<Database>): Promise<void> {
-  await undoInvitesAndDisabled(db);
-  await sql`alter table journal_entry drop column utc_offset`.execute(db);
-  await sql`delete from kysely_migration where name = '007_entry_utc_offset'`.execute(db);
-}
-
-/** Takes back what migration 006 and those after it changed, for a test that starts from a database before it. */
-async function undoNoLinksAtRest(db: Kysely<Database>): Promise<void> {
-  await undoEntryUtcOffset(db);
-  await sql`drop index email_action_expires_idx`.execute(db);
-  await sql`drop index login_attempt_window_idx`.execute(db);
-  await sql`alter table mail_queue drop column template`.execute(db);
-  await sql`drop table email_throttle`.execute(db);
-  await sql`create table resend_throttle (user_id text primary key, last_sent_at text not null, blocked_until text)`.execute(db);
-  await sql`delete from kysely_migration where name = '006_no_links_at_rest'`.execute(db);
-}
-
 describe.each(DATABASE_KINDS)('upgrading a database written before the stats counts, on %s', (kind) => {
   const testDb = freshDatabaseEach(kind);
 
@@ -290,7 +65,7 @@ describe.each(DATABASE_KINDS)('upgrading a database written before the stats cou
     await sql`alter table profile drop column run_first`.execute(database.db);
     await sql`alter table profile drop column run_last`.execute(database.db);
     // 004 and every migration after it had not run then.
-    await undoNoLinksAtRest(database.db);
+    await undoMigrations(database.db, '006_no_links_at_rest');
     await sql`delete from kysely_migration where name >= '004_stats_counts'`.execute(database.db);
     return database;
   }
@@ -399,7 +174,7 @@ describe.each(DATABASE_KINDS)('upgrading entry ids stored in upper case, on %s',
     for (const [userId, id] of entries) {
       await database.write((trx) => insertEntry(trx, { ...text, id, userId, date: new Date().toISOString(), updatedAt: new Date().toISOString(), utcOffset: null, localDay: dayKeyToNumber('2026-03-15') }));
     }
-    await undoNoLinksAtRest(database.db);
+    await undoMigrations(database.db, '006_no_links_at_rest');
     await sql`delete from kysely_migration where name = '005_lower_case_entry_ids'`.execute(database.db);
     await database.close();
 
@@ -420,7 +195,7 @@ describe.each(DATABASE_KINDS)('upgrading a mail queue that kept the emails it se
 
   it('deletes the sent emails, links and all, and keeps the one still waiting to be sent', async () => {
     const database = await openDatabase(testDb().settings);
-    await undoNoLinksAtRest(database.db);
+    await undoMigrations(database.db, '006_no_links_at_rest');
     const row = (recipient: string, sentAt: string | null) => sql`
       insert into mail_queue (recipient, subject, text_body, html_body, created_at, next_attempt_at, sent_at)
       values (${recipient}, 'Reset your password', 'https://journal.example/verify-email?oobCode=secret', '',
@@ -489,7 +264,7 @@ describe.each(DATABASE_KINDS)('upgrading entries written before their offset fro
   it('keeps every entry as it was, with no offset, and keeps the offset of entries written after', async () => {
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, kind, ['ada']);
-    await undoEntryUtcOffset(database.db);
+    await undoMigrations(database.db, '007_entry_utc_offset');
     await sql`
       insert into journal_entry (id, user_id, date, local_day, gratitude, celebration, manifestation, memory, updated_at)
       values ('0b9d5c2e-6f4a-4d0e-9a51-3f2b7c8d9e10', 'ada', '2026-03-15T12:00:00.000Z', ${dayKeyToNumber('2026-03-15')},
@@ -517,7 +292,7 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a time of day co
   it('keeps every earlier entry with its time, and marks only the entries written without one', async () => {
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, kind, ['ada']);
-    await undoEntryTimeUnknown(database.db);
+    await undoMigrations(database.db, '017_entry_time_unknown');
     await sql`
       insert into journal_entry (id, user_id, date, local_day, utc_offset, gratitude, celebration, manifestation, memory, updated_at)
       values ('5d1c3b2a-0e9f-4a8b-9c7d-6e5f4a3b2c1d', 'ada', '2026-03-15T12:00:00.000Z', ${dayKeyToNumber('2026-03-15')}, null,
@@ -553,7 +328,7 @@ describe('upgrading a search index written in large pages, on sqlite', () => {
     };
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, 'sqlite', ['ada']);
-    await undoSearchPageSize(database.db);
+    await undoMigrations(database.db, '013_search_page_size');
     // As the server of then wrote it: the entry's columns of then, and the index's triggers.
     await sql`
       insert into journal_entry (id, user_id, date, local_day, utc_offset, gratitude, celebration, manifestation, memory, updated_at)
@@ -582,7 +357,7 @@ describe.each(DATABASE_KINDS)('upgrading entries written before a writer could h
   it('keeps every field of every earlier entry byte for byte, and its writer on the app’s own prompts', async () => {
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, kind, ['ada']);
-    await undoOwnPrompts(database.db);
+    await undoMigrations(database.db, '022_own_prompts');
     const day = dayKeyToNumber('2026-03-15');
     // Texts a byte-for-byte comparison would catch a change in: accents composed and not, emoji, line ends, spaces.
     const written = [
@@ -658,7 +433,7 @@ describe.each(DATABASE_KINDS)('upgrading profiles written before the calendars c
     const database = await openDatabase(testDb().settings);
     await addUsers(database.db, kind, ['ada', 'bea']);
     await sql`update profile set past_days = 1, theme = 'dark' where uid = 'ada'`.execute(database.db);
-    await undoCalendarPhotos(database.db);
+    await undoMigrations(database.db, '028_calendar_photos');
     await database.close();
 
     const upgraded = await openDatabase(testDb().settings);
@@ -693,7 +468,7 @@ describe.each(DATABASE_KINDS)('upgrading a journal written before its words were
     await write('bob', '2026-01-02', 'zebra zebra');
     // As the app's writes kept them; then as a database of before migration 026, without them.
     const kept = await wordRows(database.db);
-    await undoWordCounts(database.db);
+    await undoMigrations(database.db, '026_word_counts');
     await database.close();
 
     const upgraded = await openDatabase(testDb().settings);
@@ -758,7 +533,7 @@ describe.each(DATABASE_KINDS)('upgrading a journal written before its moods and 
     await database.write((trx) => deleteEntry(trx, 'ada', deleted));
     // As the app's writes kept them; then as a database of before migration 029, without them.
     const kept = await factRows(database.db);
-    await undoInsightFacts(database.db);
+    await undoMigrations(database.db, '029_insight_facts');
     await database.close();
 
     const upgraded = await openDatabase(testDb().settings);

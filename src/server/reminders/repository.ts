@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { dayKeyToNumber } from '../../shared/dates';
 import type { Dialect } from '../db/connect';
 import type { Database, PushSubscriptionTable, ReminderTable } from '../db/schema';
@@ -72,33 +72,44 @@ export async function hasEntryOn(db: Db, userId: string, dayKey: string): Promis
   return (row?.entries ?? 0) > 0;
 }
 
-export interface DueReminder {
+/** What every due email or notification is decided by: the person, their address and account, and its moment. */
+interface Due {
   userId: string;
   email: string;
   emailVerified: boolean;
   disabled: boolean;
   timeZone: string;
   minuteOfDay: number;
-  weekdays: number;
   dueAt: string;
+}
+
+export interface DueReminder extends Due {
+  weekdays: number;
   lastSentLocalDate: string | null;
   /** Whether the reminder goes by email too (notifications go to every device the person has). */
   byEmail: boolean;
 }
 
+export interface DueMonthly extends Due {
+  sentFor: number | null;
+}
+
 /**
- * The oldest due reminders, by the index on next_due_at, with what decides whether each is sent: the address and
- * whether it is verified, and whether the account is disabled. On PostgreSQL the rows are locked for the
- * transaction, and rows another process has locked are passed over, so processes share the work instead of
- * queueing behind each other's locks.
+ * The oldest rows due by `column` (the daily reminder's next_due_at, or the monthly look-back's monthly_due_at), by
+ * its index, with what decides whether each is sent: the address and whether it is verified, and whether the account
+ * is disabled. On PostgreSQL the rows are locked for the transaction, and rows another process has locked are passed
+ * over, so processes share the work instead of queueing behind each other's locks; on SQLite the caller holds the
+ * write lock.
  */
-export async function lockDueReminders(
+function selectDue(
   trx: Transaction<Database>,
   dialect: Dialect,
+  column: 'next_due_at' | 'monthly_due_at',
   now: Date,
   limit: number,
-): Promise<DueReminder[]> {
-  const rows = await trx
+) {
+  const due = `reminder.${column}` as const;
+  return trx
     .selectFrom('reminder')
     .innerJoin('user', 'user.id', 'reminder.user_id')
     .leftJoin('profile', 'profile.uid', 'reminder.user_id')
@@ -110,81 +121,57 @@ export async function lockDueReminders(
       'reminder.next_due_at',
       'reminder.last_sent_local_date',
       'reminder.email as by_email',
-      'user.email',
-      'user.emailVerified',
-      'profile.disabled_at',
-    ])
-    .where('reminder.next_due_at', '<=', now.toISOString())
-    .orderBy('reminder.next_due_at')
-    .orderBy('reminder.user_id')
-    .limit(limit)
-    .$if(dialect === 'postgres', (qb) => qb.forUpdate('reminder').skipLocked())
-    .execute();
-  return rows.map((row) => ({
-    userId: row.user_id,
-    email: row.email,
-    emailVerified: Boolean(row.emailVerified),
-    disabled: Boolean(row.disabled_at),
-    timeZone: row.time_zone,
-    minuteOfDay: row.minute_of_day,
-    weekdays: row.weekdays,
-    dueAt: row.next_due_at ?? '',
-    lastSentLocalDate: row.last_sent_local_date,
-    byEmail: Boolean(row.by_email),
-  }));
-}
-
-export interface DueMonthly {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  timeZone: string;
-  minuteOfDay: number;
-  dueAt: string;
-  sentFor: number | null;
-}
-
-/**
- * The oldest due monthly look-back emails, by the index on monthly_due_at, locked as `lockDueReminders` locks the
- * daily ones (PostgreSQL: for update, skip locked; SQLite: the caller holds the write lock).
- */
-export async function lockDueMonthly(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  now: Date,
-  limit: number,
-): Promise<DueMonthly[]> {
-  const rows = await trx
-    .selectFrom('reminder')
-    .innerJoin('user', 'user.id', 'reminder.user_id')
-    .leftJoin('profile', 'profile.uid', 'reminder.user_id')
-    .select([
-      'reminder.user_id',
-      'reminder.time_zone',
-      'reminder.minute_of_day',
       'reminder.monthly_due_at',
       'reminder.monthly_sent_for',
       'user.email',
       'user.emailVerified',
       'profile.disabled_at',
     ])
-    .where('reminder.monthly_due_at', '<=', now.toISOString())
-    .orderBy('reminder.monthly_due_at')
+    .where(due, '<=', now.toISOString())
+    .orderBy(due)
     .orderBy('reminder.user_id')
     .limit(limit)
     .$if(dialect === 'postgres', (qb) => qb.forUpdate('reminder').skipLocked())
     .execute();
-  return rows.map((row) => ({
+}
+
+function dueOf(row: Awaited<ReturnType<typeof selectDue>>[number], dueAt: string | null): Due {
+  return {
     userId: row.user_id,
     email: row.email,
     emailVerified: Boolean(row.emailVerified),
     disabled: Boolean(row.disabled_at),
     timeZone: row.time_zone,
     minuteOfDay: row.minute_of_day,
-    dueAt: row.monthly_due_at ?? '',
-    sentFor: row.monthly_sent_for,
+    dueAt: dueAt ?? '',
+  };
+}
+
+/** The oldest due daily reminders, locked as `selectDue` says. */
+export async function lockDueReminders(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+): Promise<DueReminder[]> {
+  const rows = await selectDue(trx, dialect, 'next_due_at', now, limit);
+  return rows.map((row) => ({
+    ...dueOf(row, row.next_due_at),
+    weekdays: row.weekdays,
+    lastSentLocalDate: row.last_sent_local_date,
+    byEmail: Boolean(row.by_email),
   }));
+}
+
+/** The oldest due monthly look-back emails, locked as `selectDue` says. */
+export async function lockDueMonthly(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  now: Date,
+  limit: number,
+): Promise<DueMonthly[]> {
+  const rows = await selectDue(trx, dialect, 'monthly_due_at', now, limit);
+  return rows.map((row) => ({ ...dueOf(row, row.monthly_due_at), sentFor: row.monthly_sent_for }));
 }
 
 /** Of these people, those with an entry in one of these months (year * 12 + month), as `userId month` keys. */
@@ -202,23 +189,22 @@ export async function entryMonths(db: Db, userIds: string[], months: number[]): 
 
 /**
  * Moves these monthly emails, all due at `dueAt`, on to `nextDueAt`, recording the month one was queued for when
- * `sentFor` is given: the claim, as `advanceReminders` is for the daily one.
+ * `sentFor` is given: the claim, as `claimDue` says.
  */
-export async function advanceMonthly(
+export function advanceMonthly(
   trx: Transaction<Database>,
   userIds: string[],
   dueAt: string,
   nextDueAt: string,
   sentFor: number | null,
 ): Promise<string[]> {
-  const rows = await trx
-    .updateTable('reminder')
-    .set(sentFor !== null ? { monthly_due_at: nextDueAt, monthly_sent_for: sentFor } : { monthly_due_at: nextDueAt })
-    .where('user_id', 'in', userIds)
-    .where('monthly_due_at', '=', dueAt)
-    .returning('user_id')
-    .execute();
-  return rows.map((row) => row.user_id);
+  return claimDue(
+    trx,
+    'monthly_due_at',
+    userIds,
+    dueAt,
+    sentFor !== null ? { monthly_due_at: nextDueAt, monthly_sent_for: sentFor } : { monthly_due_at: nextDueAt },
+  );
 }
 
 /** Of these people, those with an entry on one of these days, as `userId dayNumber` keys. */
@@ -236,22 +222,42 @@ export async function entryDays(db: Db, userIds: string[], dayKeys: string[]): P
 
 /**
  * Moves these reminders, all due at `dueAt`, on to `nextDueAt`, and records the day one was sent for when `sentFor`
- * is given. Only rows still due at `dueAt` change: this is the claim, and the ids it returns are the ones this
- * transaction has claimed. Of two processes claiming the same reminder, the second finds it changed (SQLite runs
- * one writer at a time; PostgreSQL makes the second update wait for the first's lock and then read the row again).
+ * is given: the claim, as `claimDue` says.
  */
-export async function advanceReminders(
+export function advanceReminders(
   trx: Transaction<Database>,
   userIds: string[],
   dueAt: string,
   nextDueAt: string | null,
   sentFor: string | null,
 ): Promise<string[]> {
+  return claimDue(
+    trx,
+    'next_due_at',
+    userIds,
+    dueAt,
+    sentFor ? { next_due_at: nextDueAt, last_sent_local_date: sentFor } : { next_due_at: nextDueAt },
+  );
+}
+
+/**
+ * Writes `changes` to these people's rows that are still due at `dueAt` by `column`: this is the claim, and the ids
+ * it returns are the ones this transaction has claimed. Of two processes claiming the same row, the second finds it
+ * changed (SQLite runs one writer at a time; PostgreSQL makes the second update wait for the first's lock and then
+ * read the row again).
+ */
+async function claimDue(
+  trx: Transaction<Database>,
+  column: 'next_due_at' | 'monthly_due_at',
+  userIds: string[],
+  dueAt: string,
+  changes: Updateable<ReminderTable>,
+): Promise<string[]> {
   const rows = await trx
     .updateTable('reminder')
-    .set(sentFor ? { next_due_at: nextDueAt, last_sent_local_date: sentFor } : { next_due_at: nextDueAt })
+    .set(changes)
     .where('user_id', 'in', userIds)
-    .where('next_due_at', '=', dueAt)
+    .where(column, '=', dueAt)
     .returning('user_id')
     .execute();
   return rows.map((row) => row.user_id);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { periodsOfDay, wordsOfEntries } from '../../insights/word-counts';
 import type { Dialect } from '../connect';
+import { entryBatches, inBatches, writersOf } from './fill';
 
 /** The tables this migration reads and writes, with the columns it uses, as they were when it was written. */
 interface Db026 {
@@ -53,10 +54,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await fillWordCounts(db);
 }
 
-/** Entries read at a time while filling, and rows written at a time. */
-const READ_BATCH = 1000;
-const WRITE_BATCH = 500;
-
 /**
  * Counts the words of the entries of every writer (or of `userIds`, whose counts must not exist yet), a writer at
  * a time and their entries a batch at a time, along the entries' (user, day) index. Also used by bench/insights.ts
@@ -64,33 +61,11 @@ const WRITE_BATCH = 500;
  */
 export async function fillWordCounts(untyped: Kysely<unknown>, userIds?: readonly string[]): Promise<void> {
   const db = untyped as Kysely<Db026>;
-  const writers =
-    userIds ??
-    (await db.selectFrom('journal_entry').select('user_id').distinct().orderBy('user_id').execute()).map((row) => row.user_id);
-  for (const userId of writers) {
+  for (const userId of await writersOf(untyped, userIds)) {
     const words = new Map<string, { period: number; word: string; entries: number }>();
     const totals = new Map<number, number>();
-    let after: { local_day: number; date: string; id: string } | undefined;
-    for (;;) {
-      const rows = await db
-        .selectFrom('journal_entry')
-        .select(['id', 'date', 'local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'])
-        .where('user_id', '=', userId)
-        .$if(after !== undefined, (query) => {
-          const last = after as { local_day: number; date: string; id: string };
-          return query.where((eb) =>
-            eb.or([
-              eb('local_day', '>', last.local_day),
-              eb.and([eb('local_day', '=', last.local_day), eb('date', '>', last.date)]),
-              eb.and([eb('local_day', '=', last.local_day), eb('date', '=', last.date), eb('id', '>', last.id)]),
-            ]),
-          );
-        })
-        .orderBy('local_day')
-        .orderBy('date')
-        .orderBy('id')
-        .limit(READ_BATCH)
-        .execute();
+    const columns = ['id', 'date', 'local_day', 'gratitude', 'celebration', 'manifestation', 'memory', 'prompt_answers'] as const;
+    for await (const rows of entryBatches<Pick<Db026['journal_entry'], (typeof columns)[number]>>(untyped, userId, columns)) {
       const counted = wordsOfEntries(rows);
       rows.forEach((row, n) => {
         const { gratitude, written } = counted[n] ?? { gratitude: [], written: 0 };
@@ -104,16 +79,10 @@ export async function fillWordCounts(untyped: Kysely<unknown>, userIds?: readonl
           }
         }
       });
-      if (rows.length < READ_BATCH) break;
-      after = rows.at(-1);
     }
     const wordRows = [...words.values()].map((row) => ({ user_id: userId, ...row }));
-    for (let at = 0; at < wordRows.length; at += WRITE_BATCH) {
-      await db.insertInto('journal_word').values(wordRows.slice(at, at + WRITE_BATCH)).execute();
-    }
+    await inBatches(wordRows, (batch) => db.insertInto('journal_word').values(batch).execute());
     const totalRows = [...totals].filter(([, count]) => count > 0).map(([period, count]) => ({ user_id: userId, period, words: count }));
-    for (let at = 0; at < totalRows.length; at += WRITE_BATCH) {
-      await db.insertInto('journal_word_total').values(totalRows.slice(at, at + WRITE_BATCH)).execute();
-    }
+    await inBatches(totalRows, (batch) => db.insertInto('journal_word_total').values(batch).execute());
   }
 }

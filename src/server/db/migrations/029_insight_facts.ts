@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { hourPeriodsOfDay, hourWritten } from '../../insights/hours';
 import type { Dialect } from '../connect';
+import { entryBatches, inBatches, writersOf } from './fill';
 
 /** The tables this migration reads and writes, with the columns it uses, as they were when it was written. */
 interface Db029 {
@@ -40,10 +41,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await fillInsightFacts(db);
 }
 
-/** Entries read at a time while filling, and rows written at a time. */
-const READ_BATCH = 1000;
-const WRITE_BATCH = 500;
-
 /**
  * Adds up the moods of every writer's days and counts the hours of their entries (or those of `userIds`, whose
  * hours must not be counted yet), a writer at a time and their entries a batch at a time, along the entries' (user,
@@ -51,10 +48,7 @@ const WRITE_BATCH = 500;
  */
 export async function fillInsightFacts(untyped: Kysely<unknown>, userIds?: readonly string[]): Promise<void> {
   const db = untyped as Kysely<Db029>;
-  const writers =
-    userIds ??
-    (await db.selectFrom('journal_entry').select('user_id').distinct().orderBy('user_id').execute()).map((row) => row.user_id);
-  for (const userId of writers) {
+  for (const userId of await writersOf(untyped, userIds)) {
     // Each of the writer's days, from its entries, along the index: one statement.
     await db
       .updateTable('journal_day')
@@ -76,27 +70,8 @@ export async function fillInsightFacts(untyped: Kysely<unknown>, userIds?: reado
       .where('user_id', '=', userId)
       .execute();
     const hours = new Map<string, { period: number; hour: number; entries: number }>();
-    let after: { local_day: number; date: string; id: string } | undefined;
-    for (;;) {
-      const rows = await db
-        .selectFrom('journal_entry')
-        .select(['id', 'date', 'local_day', 'utc_offset', 'time_unknown'])
-        .where('user_id', '=', userId)
-        .$if(after !== undefined, (query) => {
-          const last = after as { local_day: number; date: string; id: string };
-          return query.where((eb) =>
-            eb.or([
-              eb('local_day', '>', last.local_day),
-              eb.and([eb('local_day', '=', last.local_day), eb('date', '>', last.date)]),
-              eb.and([eb('local_day', '=', last.local_day), eb('date', '=', last.date), eb('id', '>', last.id)]),
-            ]),
-          );
-        })
-        .orderBy('local_day')
-        .orderBy('date')
-        .orderBy('id')
-        .limit(READ_BATCH)
-        .execute();
+    const columns = ['id', 'date', 'local_day', 'utc_offset', 'time_unknown'] as const;
+    for await (const rows of entryBatches<Pick<Db029['journal_entry'], (typeof columns)[number]>>(untyped, userId, columns)) {
       for (const row of rows) {
         const hour = hourWritten(row);
         for (const period of hourPeriodsOfDay(row.local_day)) {
@@ -106,12 +81,8 @@ export async function fillInsightFacts(untyped: Kysely<unknown>, userIds?: reado
           else hours.set(key, { period, hour, entries: 1 });
         }
       }
-      if (rows.length < READ_BATCH) break;
-      after = rows.at(-1);
     }
     const hourRows = [...hours.values()].map((row) => ({ user_id: userId, ...row }));
-    for (let at = 0; at < hourRows.length; at += WRITE_BATCH) {
-      await db.insertInto('journal_hour').values(hourRows.slice(at, at + WRITE_BATCH)).execute();
-    }
+    await inBatches(hourRows, (batch) => db.insertInto('journal_hour').values(batch).execute());
   }
 }
