@@ -117,7 +117,8 @@ let loadingReader: Promise<ReadAnswer> | null = null;
 /**
  * Loads the Markdown reader (answer-markdown.ts, with marked) if it is not here yet. It is a chunk of its own: an
  * answer of plain sentences never needs it (plain-answer.ts), so the journal's first screen does not wait for it, nor
- * pay for it, unless an answer on it is written in Markdown. A load that fails is tried again by the next answer.
+ * pay for it, unless an answer on it is written in Markdown. A load that fails is tried again by the next answer that
+ * needs it.
  */
 export function loadAnswerMarkdown(): Promise<ReadAnswer> {
   loadingReader ??= import('../answer-markdown').then(
@@ -135,8 +136,8 @@ export function loadAnswerMarkdown(): Promise<ReadAnswer> {
  * drawn as React elements. `runOn` keeps it to phrasing content, for a line inside a paragraph.
  *
  * An answer of plain sentences is read here, without the Markdown reader. One that may hold Markdown shows as typed, in
- * the block an answer the reader cannot read shows in, until the reader has loaded (within a frame or two once the
- * app's files are on the device), and then as it reads.
+ * the block an answer the reader cannot read shows in, until the reader has loaded (the service worker keeps its chunk
+ * with the app's other files, so offline too), and then as it reads.
  */
 export function AnswerText({ text, runOn = false }: { text: string; runOn?: boolean }) {
   const plain = useMemo(() => readPlainAnswer(text), [text]);
@@ -158,10 +159,7 @@ export function AnswerText({ text, runOn = false }: { text: string; runOn?: bool
       live = false;
     };
   }, [waiting]);
-  const blocks = useMemo(
-    () => plain ?? (read ? read(text) : asTyped(text)),
-    [plain, read, text],
-  );
+  const blocks = useMemo(() => plain ?? (read ? read(text) : asTyped(text)), [plain, read, text]);
   return <>{runOn ? drawRunOn(blocks) : drawBlocks(blocks)}</>;
 }
 
