@@ -1,5 +1,8 @@
 import { Lexer, type Token, type Tokens } from 'marked';
 import { MAX_FIELD_LENGTH } from '../../../../shared/limits';
+import { INLINE_MARK, MAX_INLINE_MARKS } from './plain-answer';
+
+export { MAX_INLINE_MARKS };
 
 /**
  * How an answer reads (docs/product.md §2, "Reading what was written"): a light subset of Markdown, so that a journal
@@ -32,13 +35,6 @@ export type Block =
  * Sixteen `>` at most, about eight levels of lists.
  */
 export const MAX_LINE_PREFIX = 16;
-/**
- * The most inline marks (`*`, `_`, `[`, `<`, backticks) an answer may hold and still be read: marked matches them
- * against each other, which takes time that grows with the square of their number in a paragraph (10,000 underscores
- * take half a second). Real writing holds a few dozen; an answer with more reads as typed.
- */
-export const MAX_INLINE_MARKS = 500;
-const INLINE_MARK = /[*_[<`]/g;
 /** How deep the tree may nest at all; below it, what is left reads as typed. */
 export const MAX_DEPTH = 10;
 

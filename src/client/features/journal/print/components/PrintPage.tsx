@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../lib/paths';
 import { useAuth } from '../../../../lib/session/auth-context';
@@ -8,7 +9,7 @@ import { Notice } from '../../../../ui/Notice';
 import { MOOD_WORDS } from '../../../../../shared/mood';
 import { formatDayHeading, lateWriteNote } from '../../list/journal-view';
 import { loadErrorMessages } from '../../load-status/load-failure';
-import { AnswerText } from '../../reading/components/AnswerText';
+import { AnswerText, loadAnswerMarkdown } from '../../reading/components/AnswerText';
 import { shownAnswers } from '../../reading/entry-answers';
 import { useJournalExport } from '../api';
 import {
@@ -102,6 +103,11 @@ export function PrintPage() {
   usePageTitle(rangeWords);
 
   const query = useJournalExport(range);
+  // The pages to print are the whole range at once: the Markdown reader loads while the entries do, so that answers
+  // in Markdown read as they do from their first frame. A load that fails leaves them as typed.
+  useEffect(() => {
+    loadAnswerMarkdown().catch(() => undefined);
+  }, []);
 
   const days = query.data ? groupByDay(query.data.entries) : [];
   const displayName = query.data?.profile?.displayName ?? profile?.displayName ?? user?.displayName ?? '';

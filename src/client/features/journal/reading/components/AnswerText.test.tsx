@@ -1,8 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FIELD_LENGTH } from '../../../../../shared/limits';
 import { limitNesting, MAX_DEPTH, MAX_INLINE_MARKS, readAnswer } from '../answer-markdown';
-import { AnswerText } from './AnswerText';
+import { readPlainAnswer } from '../plain-answer';
+import { AnswerText, loadAnswerMarkdown } from './AnswerText';
+
+// The Markdown reader is loaded once an answer needs it (AnswerText.lazy.test.tsx); here it is loaded already.
+beforeAll(async () => {
+  await loadAnswerMarkdown();
+});
 
 const draw = (text: string, runOn = false) => renderToStaticMarkup(<AnswerText text={text} runOn={runOn} />);
 
@@ -136,5 +142,94 @@ describe('an answer as it reads', () => {
     expect(draw('# Title\n\nSome **bold**\n\n- a\n- b\n\n> q', true)).toBe(
       '<strong>Title</strong><br/>Some <strong>bold</strong><br/>• a<br/>• b<br/>q',
     );
+  });
+});
+
+/** A generator of numbers from a seed, so that the texts below are the same on every run. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('an answer of plain sentences, read without the Markdown reader', () => {
+  const sentences = [
+    'A long walk by the river with Sam.',
+    'Tea & toast in the garden, 7:30 am; the light was lovely!',
+    'My sister called (finally) - we laughed for an hour.',
+    '2026 was the year I learned to swim.',
+    'He said: "you did well" :) and I believed him.',
+    'Caf\u00e9 au lait, cr\u00e8me br\u00fbl\u00e9e, \u65e5\u672c\u8a9e, \u0645\u0631\u062d\u0628\u0627 \ud83c\udf1e',
+    'Good sleep.\nA warm shower.\n\nThe bus was on time.',
+    'a > b, and 3 + 4 = 7; 100% sure? yes.',
+  ];
+
+  it('reads plain sentences, line breaks and paragraphs as the Markdown reader does', () => {
+    for (const text of sentences) {
+      const plain = readPlainAnswer(text);
+      expect(plain, text).not.toBeNull();
+      expect(plain, text).toEqual(readAnswer(text));
+    }
+    expect(readPlainAnswer('  \n ')).toEqual([]);
+    const long = 'a'.repeat(MAX_FIELD_LENGTH + 1);
+    expect(readPlainAnswer(long)).toEqual(readAnswer(long));
+  });
+
+  it('leaves to the Markdown reader every answer that may hold Markdown', () => {
+    for (const text of [
+      'The **sea**',
+      '_calm_',
+      '# A good day',
+      '> said a friend',
+      '- bread',
+      '+ tea',
+      '* milk',
+      '1. one',
+      '3) three',
+      'Title\n===',
+      'Title\n---',
+      '***',
+      'a `b`',
+      '[a](b)',
+      '<b>x</b>',
+      'a\\*b',
+      '~~gone~~',
+      'a | b\n--- | ---',
+      'mail me at a@b.com',
+      'see www.example.com',
+      'see https://example.org',
+      'A &#65; B',
+      'x  \ny',
+      'a\n\n    code',
+      'a\tb',
+      'a\r\nb',
+      'a\u00a0\nb',
+    ]) {
+      expect(readPlainAnswer(text), text).toBeNull();
+    }
+  });
+
+  it('gives, for every text it reads, the blocks the Markdown reader gives', () => {
+    // Texts made of words and of every character that means something somewhere, in every place in a line.
+    const pieces = [
+      'word', 'Word', 'two words', ' ', '  ', '\n', '\n\n', '\n \n', '.', ',', ':', ';', '!', '?', '(', ')', '"', "'",
+      '-', '+', '=', '#', '>', '*', '_', '~', '`', '[', ']', '<', '|', '\\', '&', '&amp;', '&#65;', '@', '/', '//', 'www.',
+      'http', 'me@example.org', 'www.example.com', 'https://example.org', '\n=', '\n==', '\n---', '\n    ',
+      '1', '12', '1.', '3)', '\t', '\u00a0', '\u2028', '\u0000', '\u001b', '\u00e9', '\ud83c\udf1e', '%', '$', '^', '{', '}',
+    ];
+    const random = seeded(40);
+    let read = 0;
+    for (let round = 0; round < 20_000; round += 1) {
+      const length = 1 + Math.floor(random() * 12);
+      const text = Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)] ?? '').join('');
+      const plain = readPlainAnswer(text);
+      if (plain === null) continue;
+      read += 1;
+      expect(plain, JSON.stringify(text)).toEqual(readAnswer(text));
+    }
+    // Enough of them were plain for the comparison to say something.
+    expect(read).toBeGreaterThan(1_000);
   });
 });

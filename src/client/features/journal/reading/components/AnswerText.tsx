@@ -1,5 +1,6 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
-import { readAnswer, type Block, type Inline } from '../answer-markdown';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Block, Inline, readAnswer } from '../answer-markdown';
+import { readPlainAnswer } from '../plain-answer';
 import '../../../../styles/answer-text.css';
 
 function drawInlines(items: Inline[]): ReactNode[] {
@@ -107,11 +108,62 @@ function drawRunOn(items: Block[], out: ReactNode[] = [], prefix = ''): ReactNod
   return out;
 }
 
+type ReadAnswer = typeof readAnswer;
+
+/** The Markdown reader, once loaded: the first answer that needs it loads it, and every later one reads at once. */
+let markdownReader: ReadAnswer | null = null;
+let loadingReader: Promise<ReadAnswer> | null = null;
+
+/**
+ * Loads the Markdown reader (answer-markdown.ts, with marked) if it is not here yet. It is a chunk of its own: an
+ * answer of plain sentences never needs it (plain-answer.ts), so the journal's first screen does not wait for it, nor
+ * pay for it, unless an answer on it is written in Markdown. A load that fails is tried again by the next answer that
+ * needs it.
+ */
+export function loadAnswerMarkdown(): Promise<ReadAnswer> {
+  loadingReader ??= import('../answer-markdown').then(
+    (module) => (markdownReader = module.readAnswer),
+    (error: unknown) => {
+      loadingReader = null;
+      throw error;
+    },
+  );
+  return loadingReader;
+}
+
 /**
  * An answer as it reads (answer-markdown.ts): its paragraphs, line breaks, bold, italics, lists, headings and quotes,
  * drawn as React elements. `runOn` keeps it to phrasing content, for a line inside a paragraph.
+ *
+ * An answer of plain sentences is read here, without the Markdown reader. One that may hold Markdown shows as typed, in
+ * the block an answer the reader cannot read shows in, until the reader has loaded (the service worker keeps its chunk
+ * with the app's other files, so offline too), and then as it reads.
  */
 export function AnswerText({ text, runOn = false }: { text: string; runOn?: boolean }) {
-  const blocks = useMemo(() => readAnswer(text), [text]);
+  const plain = useMemo(() => readPlainAnswer(text), [text]);
+  const [loaded, setLoaded] = useState<ReadAnswer | null>(null);
+  const read = loaded ?? markdownReader;
+  const waiting = plain === null && read === null;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    loadAnswerMarkdown().then(
+      (reader) => {
+        if (live) setLoaded(() => reader);
+      },
+      () => {
+        // Offline with the reader never loaded: the answer stays as typed.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  const blocks = useMemo(() => plain ?? (read ? read(text) : asTyped(text)), [plain, read, text]);
   return <>{runOn ? drawRunOn(blocks) : drawBlocks(blocks)}</>;
+}
+
+/** An answer as the writer typed it, in one block: what readAnswer shows of what it cannot read. */
+function asTyped(text: string): Block[] {
+  return [{ kind: 'plain', text: text.trim() }];
 }
