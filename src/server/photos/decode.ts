@@ -1,116 +1,30 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_MAX_SIDE, PHOTO_MESSAGES, THUMB_MAX_SIDE } from '../../shared/photos';
 import { HttpError } from '../http/errors';
+import type { PhotoLimits, RefusalReason, Renditions } from './decode-photo.mjs';
+import type { DecodeAnswer, DecodeRequest, DecodeWorkerData } from './decode-worker.mjs';
 
-// libvips keeps no cache of decoded images between uploads and uses one thread per image: the decodes a process
-// runs at once (PhotoDecoder) are then what bounds its memory and its share of the cores.
-sharp.cache(false);
-sharp.concurrency(1);
+// What an upload becomes is decode-photo.mjs's (decodePhoto), run on the decoding thread: this thread never loads
+// sharp. Here are the process's bounds on uploads and the answers to a refused one.
+export type { Renditions } from './decode-photo.mjs';
 
-/** A photo as kept: both renditions, re-encoded from the decoded pixels, with no metadata at all. */
-export interface Renditions {
-  full: Buffer;
-  width: number;
-  height: number;
-  thumb: Buffer;
-  thumbWidth: number;
-  thumbHeight: number;
+const LIMITS: PhotoLimits = { maxPixels: MAX_PHOTO_PIXELS, maxSide: PHOTO_MAX_SIDE, thumbMaxSide: THUMB_MAX_SIDE };
+
+/** The answer to each refusal of decodePhoto: its status and code; its words are PHOTO_MESSAGES'. */
+const REFUSALS: Record<RefusalReason, { status: 400 | 413 | 415; code: string }> = {
+  notAnImage: { status: 415, code: 'unsupported-photo' },
+  svg: { status: 415, code: 'unsupported-photo' },
+  heic: { status: 415, code: 'unsupported-photo' },
+  tooManyPixels: { status: 413, code: 'photo-too-many-pixels' },
+  unreadable: { status: 400, code: 'unreadable-photo' },
+};
+
+/** A refused upload, as the writer is told. */
+export function photoRefusal(reason: RefusalReason): HttpError {
+  const { status, code } = REFUSALS[reason];
+  return new HttpError(status, code, PHOTO_MESSAGES[reason]);
 }
-
-type Kind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic' | 'svg';
-
-const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
-
-/**
- * What a file is, from its first bytes alone: the formats kept, the two refused with words of their own, or null. A
- * declared Content-Type is not asked: it is the sender's to choose.
- */
-function sniff(bytes: Buffer): Kind | null {
-  const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1');
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  if (ascii(4, 8) === 'ftyp') {
-    // The major brand, then the compatible ones, up to the box's end.
-    const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 64);
-    const brands = [ascii(8, 12)];
-    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(ascii(at, at + 4));
-    if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return 'avif';
-    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
-    return null;
-  }
-  const start = ascii(0, 512).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  if (start.startsWith('<svg') || (start.startsWith('<?xml') && start.includes('<svg'))) return 'svg';
-  return null;
-}
-
-const refused = (status: 400 | 413 | 415, code: string, message: string) => new HttpError(status, code, message);
-
-/**
- * Decodes an upload and makes what is kept of it: refuses anything but a JPEG, PNG, WebP, AVIF or GIF (the first frame
- * of an animation), refuses more than MAX_PHOTO_PIXELS from the header before any pixel is decoded, turns the image
- * upright by its orientation, scales it to PHOTO_MAX_SIDE and THUMB_MAX_SIDE, and writes both as WebP. sharp writes no
- * metadata unless asked, so location, camera serials and the rest stay behind.
- */
-export async function decodePhoto(input: Buffer): Promise<Renditions> {
-  const kind = sniff(input);
-  if (kind === 'svg') throw refused(415, 'unsupported-photo', PHOTO_MESSAGES.svg);
-  if (kind === 'heic') throw refused(415, 'unsupported-photo', PHOTO_MESSAGES.heic);
-  if (kind === null) throw refused(415, 'unsupported-photo', PHOTO_MESSAGES.notAnImage);
-  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning', animated: false } as const;
-  let metadata: sharp.Metadata;
-  try {
-    metadata = await sharp(input, options).metadata();
-  } catch (error) {
-    throw decodeRefusal(error);
-  }
-  const expected = kind === 'avif' ? 'heif' : kind;
-  if (metadata.format !== expected || (kind === 'avif' && metadata.compression !== 'av1')) {
-    throw refused(415, 'unsupported-photo', kind === 'avif' ? PHOTO_MESSAGES.heic : PHOTO_MESSAGES.notAnImage);
-  }
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) {
-    throw refused(413, 'photo-too-many-pixels', PHOTO_MESSAGES.tooManyPixels);
-  }
-  try {
-    const full = await sharp(input, options)
-      .rotate()
-      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(full.data)
-      .resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 72 })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      full: full.data,
-      width: full.info.width,
-      height: full.info.height,
-      thumb: thumb.data,
-      thumbWidth: thumb.info.width,
-      thumbHeight: thumb.info.height,
-    };
-  } catch (error) {
-    throw decodeRefusal(error);
-  }
-}
-
-/** sharp's refusal of a file, in the writer's words: too many pixels (libvips checks the header), or unreadable. */
-function decodeRefusal(error: unknown): HttpError {
-  if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return refused(413, 'photo-too-many-pixels', PHOTO_MESSAGES.tooManyPixels);
-  }
-  return refused(400, 'unreadable-photo', PHOTO_MESSAGES.unreadable);
-}
-
-type DecodeAnswer =
-  | { id: number; renditions: Renditions }
-  | { id: number; refused: { status: 400 | 413 | 415; code: string; message: string } }
-  | { id: number; failed: string };
 
 /**
  * The process's bounds on uploads: at most `admitted` are read or decoded at once (each body up to the upload limit),
@@ -153,7 +67,8 @@ export class PhotoDecoder {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref();
       const whole = move && input.byteOffset === 0 && input.byteLength === input.buffer.byteLength;
-      worker.postMessage({ id, input }, whole ? [input.buffer as ArrayBuffer] : []);
+      const request: DecodeRequest = { id, input };
+      worker.postMessage(request, whole ? [input.buffer as ArrayBuffer] : []);
     });
   }
 
@@ -166,7 +81,8 @@ export class PhotoDecoder {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./decode-worker.mjs', import.meta.url), { workerData: { decoding: this.decoding } });
+    const workerData: DecodeWorkerData = { decoding: this.decoding, limits: LIMITS };
+    const worker = new Worker(new URL('./decode-worker.mjs', import.meta.url), { workerData });
     // Waiting for work, it does not keep the process running; at work, it does (decode).
     worker.unref();
     worker.on('message', (answer: DecodeAnswer) => {
@@ -182,7 +98,7 @@ export class PhotoDecoder {
           thumb: Buffer.from(thumb.buffer, thumb.byteOffset, thumb.byteLength),
         });
       } else if ('refused' in answer) {
-        waiting.reject(refused(answer.refused.status, answer.refused.code, answer.refused.message));
+        waiting.reject(photoRefusal(answer.refused));
       } else {
         waiting.reject(new Error(`The photo could not be decoded: ${answer.failed}`));
       }

@@ -183,21 +183,23 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     // A HEIC file's opening box, as an iPhone writes it.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(200)]);
-    const cases: [string, Uint8Array, number, string][] = [
-      ['text', Buffer.from('just some words, not a photo'), 415, PHOTO_MESSAGES.notAnImage],
-      ['empty', Buffer.alloc(0), 415, PHOTO_MESSAGES.notAnImage],
-      ['svg', svg, 415, PHOTO_MESSAGES.svg],
-      ['svg without xml line', Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"/>'), 415, PHOTO_MESSAGES.svg],
-      ['heic', heic, 415, PHOTO_MESSAGES.heic],
-      ['pdf', Buffer.from('%PDF-1.7\n'), 415, PHOTO_MESSAGES.notAnImage],
-      ['truncated jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 400, PHOTO_MESSAGES.unreadable],
-      ['jpeg header alone', jpeg.subarray(0, 3), 400, PHOTO_MESSAGES.unreadable],
-      ['20,000 x 20,000 png', pngBomb(), 413, PHOTO_MESSAGES.tooManyPixels],
+    const unsupported = [415, 'unsupported-photo'] as const;
+    const unreadable = [400, 'unreadable-photo', PHOTO_MESSAGES.unreadable] as const;
+    const cases: [string, Uint8Array, number, string, string][] = [
+      ['text', Buffer.from('just some words, not a photo'), ...unsupported, PHOTO_MESSAGES.notAnImage],
+      ['empty', Buffer.alloc(0), ...unsupported, PHOTO_MESSAGES.notAnImage],
+      ['svg', svg, ...unsupported, PHOTO_MESSAGES.svg],
+      ['svg without xml line', Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"/>'), ...unsupported, PHOTO_MESSAGES.svg],
+      ['heic', heic, ...unsupported, PHOTO_MESSAGES.heic],
+      ['pdf', Buffer.from('%PDF-1.7\n'), ...unsupported, PHOTO_MESSAGES.notAnImage],
+      ['truncated jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), ...unreadable],
+      ['jpeg header alone', jpeg.subarray(0, 3), ...unreadable],
+      ['20,000 x 20,000 png', pngBomb(), 413, 'photo-too-many-pixels', PHOTO_MESSAGES.tooManyPixels],
     ];
-    for (const [name, bytes, status, message] of cases) {
+    for (const [name, bytes, status, code, message] of cases) {
       const res = await upload(agent, bytes, name === 'svg' ? 'image/svg+xml' : 'image/jpeg');
       expect(res.status, `${name}: ${res.text}`).toBe(status);
-      expect(res.json, name).toMatchObject({ message });
+      expect(res.json, name).toEqual({ code, message });
     }
     expect(await usage(agent)).toMatchObject({ count: 0, bytes: 0 });
   });
