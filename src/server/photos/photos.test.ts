@@ -423,6 +423,36 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect(await usage(agent)).toMatchObject({ count: 2 });
   });
 
+  it('brings in a zip’s photos that unpack to more than the zip itself, within the file limit', async () => {
+    const { agent } = await signUpAndVerify(h);
+    // A camera's JPEG with 200 kB of blank comments, as some cameras pad theirs: deflated, far smaller than unpacked.
+    const padded = async (width: number) => {
+      const jpeg = await cameraJpeg(width, 20);
+      const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0xff, 0xff]), Buffer.alloc(0xfffd)]);
+      return new Uint8Array(Buffer.concat([jpeg.subarray(0, 2), comment, comment, comment, jpeg.subarray(2)]));
+    };
+    const photo = (n: number) => ({ identifier: `P${n}`, md5: String(n).repeat(32), type: 'jpeg', orderInEntry: n });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [{ uuid: 'E1B2C3D4E5F60718293A4B5C6D7E8F90', creationDate: `${TODAY}T09:00:00Z`, timeZone: 'Europe/London', text: 'Padded photos', photos: [photo(1), photo(2)] }],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${'1'.repeat(32)}.jpeg`]: await padded(30),
+      [`photos/${'2'.repeat(32)}.jpeg`]: await padded(40),
+    });
+    expect(zip.length).toBeLessThan(100_000);
+    const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.notes).toEqual(['2 photos imported.']);
+    const [entry] = await todays(agent);
+    // In their order, upright (the camera turned them).
+    expect(entry?.photos?.map((p) => [p.width, p.height])).toEqual([
+      [20, 30],
+      [20, 40],
+    ]);
+  });
+
   it('marks an imported entry changed when its photos come, so a device that copied it before fetches it again', async () => {
     const { agent } = await signUpAndVerify(h);
     const entry = (uuid: string, text: string, photos: object[]) => ({

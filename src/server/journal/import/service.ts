@@ -145,19 +145,20 @@ export class JournalImporter {
     };
     if (options.dryRun) return summary;
     const { imported, skipped, withPhotos } = await this.write(userId, fresh, options.onProgress);
-    const photoNotes = zip && withPhotos.length > 0 ? await this.bringPhotos(userId, zip, withPhotos) : [];
+    const photoNotes = zip && withPhotos.length > 0 ? await this.bringPhotos(userId, zip, withPhotos, options.maxFileBytes) : [];
     return { ...summary, notes: [...summary.notes, ...photoNotes], toImport: imported, alreadyInJournal: already + skipped, imported };
   }
 
   /**
-   * The photos of the entries written, from the zip: unpacked within the file's own limit, decoded and kept as
-   * uploads are (PhotoService.importInto). Notes say how many came in and, for those left out, why.
+   * The photos of the entries written, from the zip: unpacked within the file limit (together; deflated, they may
+   * unpack to more than the zip's own size), decoded and kept as uploads are (PhotoService.importInto). Notes say how
+   * many came in and, for those left out, why.
    */
-  private async bringPhotos(userId: string, zip: Buffer, written: WrittenWithPhotos[]): Promise<string[]> {
+  private async bringPhotos(userId: string, zip: Buffer, written: WrittenWithPhotos[], maxFileBytes: number): Promise<string[]> {
     const { photos, maxPhotoBytes = zip.length } = this.deps;
     if (!photos) return [];
     const wanted = new Set(written.flatMap((entry) => entry.photos));
-    const files = filesInZip(zip, wanted, { totalBytes: zip.length, eachBytes: maxPhotoBytes });
+    const files = filesInZip(zip, wanted, { totalBytes: maxFileBytes, eachBytes: maxPhotoBytes });
     let kept = 0;
     const problems = new Map<string, number>();
     for (const entry of written) {
