@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type EntryPhoto, PHOTO_MESSAGES, type PhotoUsage } from '../../shared/photos';
-import type { DatabaseHandle, Dialect } from '../db/connect';
+import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PhotoDecoder } from './decode';
@@ -10,7 +10,6 @@ import { deleteUnattached, photoUsage, readRendition } from './repository';
 
 export interface PhotoServiceDeps {
   db: Kysely<Database>;
-  dialect: Dialect;
   write: DatabaseHandle['write'];
   now: () => Date;
   decoder: PhotoDecoder;
