@@ -453,6 +453,25 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     ]);
   });
 
+  it('gives a photo of a Day One zip to each entry that names it', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const shared = { identifier: 'P1', md5: '5'.repeat(32), type: 'jpeg' };
+    const entry = (uuid: string, text: string) => ({ uuid, creationDate: `${TODAY}T09:00:00Z`, timeZone: 'Europe/London', text, photos: [shared] });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [entry('A2B2C3D4E5F60718293A4B5C6D7E8F90', 'The picnic'), entry('A3B2C3D4E5F60718293A4B5C6D7E8F90', 'The picnic again')],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${'5'.repeat(32)}.jpeg`]: [new Uint8Array(await cameraJpeg()), { level: 0 }],
+    });
+    const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.notes).toEqual(['2 photos imported.']);
+    const entries = await todays(agent);
+    expect(entries.map((e) => e.photos?.map((p) => [p.width, p.height]))).toEqual([[[48, 64]], [[48, 64]]]);
+  });
+
   it('imports the entries of a zip whose photos pass the quota, with the photos that fit and the others named in a note', async () => {
     const { agent } = await signUpAndVerify(h);
     // Noise does not compress: each of these takes several hundred kB of the 1 MB quota.
