@@ -123,7 +123,6 @@ export function createApp(deps: AppDeps) {
   const photoDecoder = new PhotoDecoder();
   const photos = new PhotoService({
     db: database.db,
-    dialect: database.dialect,
     write,
     now,
     decoder: photoDecoder,

@@ -425,6 +425,114 @@ describe.each(DATABASE_KINDS)('photos on %s', (kind) => {
     expect(await usage(agent)).toMatchObject({ count: 2 });
   });
 
+  it('brings in a zip’s photos that unpack to more than the zip itself, within the file limit', async () => {
+    const { agent } = await signUpAndVerify(h);
+    // A camera's JPEG with 200 kB of blank comments, as some cameras pad theirs: deflated, far smaller than unpacked.
+    const padded = async (width: number) => {
+      const jpeg = await cameraJpeg(width, 20);
+      const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0xff, 0xff]), Buffer.alloc(0xfffd)]);
+      return new Uint8Array(Buffer.concat([jpeg.subarray(0, 2), comment, comment, comment, jpeg.subarray(2)]));
+    };
+    const photo = (n: number) => ({ identifier: `P${n}`, md5: String(n).repeat(32), type: 'jpeg', orderInEntry: n });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [{ uuid: 'E1B2C3D4E5F60718293A4B5C6D7E8F90', creationDate: `${TODAY}T09:00:00Z`, timeZone: 'Europe/London', text: 'Padded photos', photos: [photo(1), photo(2)] }],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${'1'.repeat(32)}.jpeg`]: await padded(30),
+      [`photos/${'2'.repeat(32)}.jpeg`]: await padded(40),
+    });
+    expect(zip.length).toBeLessThan(100_000);
+    const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.notes).toEqual(['2 photos imported.']);
+    const [entry] = await todays(agent);
+    // In their order, upright (the camera turned them).
+    expect(entry?.photos?.map((p) => [p.width, p.height])).toEqual([
+      [20, 30],
+      [20, 40],
+    ]);
+  });
+
+  it('gives a photo of a Day One zip to each entry that names it', async () => {
+    const { agent } = await signUpAndVerify(h);
+    const shared = { identifier: 'P1', md5: '5'.repeat(32), type: 'jpeg' };
+    const entry = (uuid: string, text: string) => ({ uuid, creationDate: `${TODAY}T09:00:00Z`, timeZone: 'Europe/London', text, photos: [shared] });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [entry('A2B2C3D4E5F60718293A4B5C6D7E8F90', 'The picnic'), entry('A3B2C3D4E5F60718293A4B5C6D7E8F90', 'The picnic again')],
+    };
+    const zip = zipSync({
+      'Journal.json': new TextEncoder().encode(JSON.stringify(journal)),
+      [`photos/${'5'.repeat(32)}.jpeg`]: [new Uint8Array(await cameraJpeg()), { level: 0 }],
+    });
+    const res = await agent.request('POST', '/api/import?format=dayone', zip, { 'content-type': 'application/octet-stream' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.notes).toEqual(['2 photos imported.']);
+    const entries = await todays(agent);
+    expect(entries.map((e) => e.photos?.map((p) => [p.width, p.height]))).toEqual([[[48, 64]], [[48, 64]]]);
+  });
+
+  it('imports the entries of a zip whose photos pass the quota, with the photos that fit and the others named in a note', async () => {
+    const { agent } = await signUpAndVerify(h);
+    // Noise does not compress: each of these takes several hundred kB of the 1 MB quota.
+    const noisy = async () =>
+      new Uint8Array(
+        await sharp(Buffer.from(Array.from({ length: 800 * 600 * 3 }, () => Math.floor(Math.random() * 256))), {
+          raw: { width: 800, height: 600, channels: 3 },
+        })
+          .png()
+          .toBuffer(),
+      );
+    const photo = (n: number) => ({ identifier: `P${n}`, md5: String(n).repeat(32), type: 'png', orderInEntry: n });
+    const entry = (uuid: string, hour: string, text: string, photos: object[]) => ({
+      uuid,
+      creationDate: `${TODAY}T${hour}:00:00Z`,
+      modifiedDate: `${TODAY}T${hour}:30:00Z`,
+      timeZone: 'Europe/London',
+      text,
+      photos,
+    });
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        entry('F1B2C3D4E5F60718293A4B5C6D7E8F90', '09', 'Four photos of the hills', [photo(1), photo(2), photo(3), photo(4)]),
+        entry('F2B2C3D4E5F60718293A4B5C6D7E8F90', '10', 'One photo of the lake', [photo(5)]),
+      ],
+    };
+    const files: Record<string, Uint8Array> = { 'Journal.json': new TextEncoder().encode(JSON.stringify(journal)) };
+    for (let n = 1; n <= 5; n += 1) files[`photos/${String(n).repeat(32)}.png`] = await noisy();
+    h.clock.set(`${TODAY}T18:00:00.000Z`);
+    let res;
+    try {
+      res = await agent.request('POST', '/api/import?format=dayone', zipSync(files), { 'content-type': 'application/octet-stream' });
+    } finally {
+      h.clock.set(`${TODAY}T12:00:00.000Z`);
+    }
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ imported: 2 });
+    const notes = res.json.notes as string[];
+    const kept = Number(/^(\d+) photos? imported\.$/.exec(notes[0] ?? '')?.[1]);
+    const left = Number(/^(\d+) photos? (?:was|were) left out: (.*)$/.exec(notes[1] ?? '')?.[1]);
+    expect(notes[1]).toContain(PHOTO_MESSAGES.overQuota(MB));
+    expect(notes).toHaveLength(2);
+    expect(kept).toBeGreaterThanOrEqual(1);
+    expect(kept + left).toBe(5);
+    // The photos that fit are the first entry's, in order; the second's photo did not fit, and its entry is as the
+    // file had it. Nothing is kept that is not on an entry.
+    const entries = await todays(agent);
+    const hills = entries.find((e) => e.memory.includes('hills'));
+    const lake = entries.find((e) => e.memory.includes('lake'));
+    expect(hills?.photos).toHaveLength(kept);
+    expect(hills?.updatedAt).toBe(`${TODAY}T18:00:00.000Z`);
+    expect(lake?.photos).toBeUndefined();
+    expect(lake?.updatedAt).toBe(`${TODAY}T10:30:00.000Z`);
+    const used = await usage(agent);
+    expect(used.count).toBe(kept);
+    expect(used.bytes).toBeLessThanOrEqual(MB);
+  });
+
   it('marks an imported entry changed when its photos come, so a device that copied it before fetches it again', async () => {
     const { agent } = await signUpAndVerify(h);
     const entry = (uuid: string, text: string, photos: object[]) => ({

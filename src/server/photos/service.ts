@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type EntryPhoto, PHOTO_MESSAGES, type PhotoUsage } from '../../shared/photos';
-import type { DatabaseHandle, Dialect } from '../db/connect';
+import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { PhotoDecoder } from './decode';
 import type { PhotoStore } from './store';
-import { attachImported, deleteUnattached, insertPhoto, lockPhotoSpace, photoUsage, readRendition } from './repository';
+import { deleteUnattached, photoUsage, readRendition } from './repository';
 
 export interface PhotoServiceDeps {
   db: Kysely<Database>;
-  dialect: Dialect;
   write: DatabaseHandle['write'];
   now: () => Date;
   decoder: PhotoDecoder;
@@ -58,12 +57,13 @@ export class PhotoService {
   }
 
   /**
-   * Brings an imported entry's photos in, in order, as uploads are: each decoded (bounded as an upload is, one at a
-   * time with the process's others) and kept within the quota, attached to the entry. Says how many it kept, and
-   * why it left any out (an unreadable file, or the quota).
+   * Brings an imported entry's photos in, in order, as uploads are: each decoded on the decoding thread (its bytes moved
+   * there, one at a time, in turn with the process's uploads) and kept by the store within the quota, attached to the
+   * entry in the same transaction, which marks the entry changed. Says how many it kept, and why it left any out (an
+   * unreadable file, or the quota).
    */
   async importInto(userId: string, entryId: string, files: readonly (Buffer | undefined)[]) {
-    const { decoder, quotaBytes, write, dialect } = this.deps;
+    const { decoder, quotaBytes, store } = this.deps;
     let kept = 0;
     const problems: string[] = [];
     for (const file of files) {
@@ -72,16 +72,11 @@ export class PhotoService {
         continue;
       }
       try {
-        const renditions = await decoder.decode(file);
-        await write(async (trx) => {
-          await lockPhotoSpace(trx, userId, dialect);
-          const { bytes } = await photoUsage(trx, userId);
-          if (bytes + renditions.full.length + renditions.thumb.length > quotaBytes) throw overQuota(quotaBytes);
-          const id = randomBytes(16).toString('base64url');
-          const at = this.deps.now().toISOString();
-          await insertPhoto(trx, { id, userId, createdAt: at, ...renditions });
-          await attachImported(trx, userId, entryId, id, kept, at);
-        });
+        const renditions = await decoder.decode(file, { move: true });
+        const at = this.deps.now().toISOString();
+        const photo = { id: randomBytes(16).toString('base64url'), userId, createdAt: at, ...renditions };
+        const outcome = await store.keep(photo, quotaBytes, { entryId, position: kept, at });
+        if (outcome === 'over-quota') throw overQuota(quotaBytes);
         kept += 1;
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -32,11 +32,18 @@ const NO_TEXT = { gratitude: '', celebration: '', manifestation: '', memory: '' 
 
 parentPort.on('message', ({ userId, format, bytes, options }) => {
   try {
-    const { planned, ...file } = readImportFile(userId, format, bytes, options);
+    const { planned, photos, ...file } = readImportFile(userId, format, bytes, options);
     for (let at = 0; at < planned.length; at += BATCH) {
       const batch = planned.slice(at, at + BATCH);
       const entries = options.withText ? batch : batch.map((entry) => ({ ...entry, candidate: { ...entry.candidate, text: NO_TEXT } }));
       parentPort.postMessage({ kind: 'entries', entries });
+    }
+    // Each photo's bytes move to the server's thread, which moves them on to the decoder: a copy of its own first
+    // when they share their memory with something else (zlib's and Buffer's pools).
+    for (const [path, unpacked] of photos ?? []) {
+      const whole = unpacked.byteOffset === 0 && unpacked.byteLength === unpacked.buffer.byteLength;
+      const own = whole ? unpacked : new Uint8Array(unpacked);
+      parentPort.postMessage({ kind: 'photo', path, bytes: own }, [own.buffer]);
     }
     parentPort.postMessage({ kind: 'done', file });
   } catch (error) {

@@ -10,7 +10,7 @@ import {
   type Refusal,
 } from './candidates';
 import { type CsvMappingQuery, parseCsv } from './csv';
-import { parseDayOne } from './dayone';
+import { filesInZip, isZip, parseDayOne } from './dayone';
 import { parseOurs } from './ours';
 
 const MS_PER_DAY = 86_400_000;
@@ -36,6 +36,8 @@ export interface CheckedFile {
   refused: Refusal[];
   notes: string[];
   csv?: { columns: string[]; mapping: CsvMapping };
+  /** The files of the planned entries' photos (`Candidate.photos`), by their paths in the zip, when asked for. */
+  photos?: Map<string, Buffer>;
 }
 
 export interface ReadOptions {
@@ -49,6 +51,11 @@ export interface ReadOptions {
    * copied across for nothing they were half of a preview's memory.
    */
   withText: boolean;
+  /**
+   * The largest photo file taken (as an upload), when the entries' photo files are wanted from a zip: each is unpacked
+   * here, off the server's thread, and they go back with the entries. A preview wants none.
+   */
+  maxPhotoBytes?: number;
 }
 
 function parse(format: ImportFormat, bytes: Uint8Array, options: ReadOptions): ParsedFile {
@@ -127,5 +134,16 @@ export function readImportFile(
     refused,
     notes,
     ...(parsed.csv ? { csv: parsed.csv } : {}),
+    ...(options.maxPhotoBytes !== undefined ? { photos: photoFiles(bytes, planned, options.maxFileBytes, options.maxPhotoBytes) } : {}),
   };
+}
+
+/**
+ * The planned entries' photo files from the zip, each unpacked whole: together no larger than the file limit, each no
+ * larger than `maxPhotoBytes`, counted as they unpack (filesInZip). A file missing, too large or damaged is not there.
+ */
+function photoFiles(bytes: Uint8Array, planned: readonly Planned[], maxFileBytes: number, maxPhotoBytes: number) {
+  const wanted = new Set(planned.flatMap((entry) => entry.candidate.photos ?? []));
+  if (wanted.size === 0 || !isZip(bytes)) return new Map<string, Buffer>();
+  return filesInZip(bytes, wanted, { totalBytes: maxFileBytes, eachBytes: maxPhotoBytes });
 }

@@ -17,6 +17,7 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 type Answer =
   | { kind: 'entries'; entries: Planned[] }
+  | { kind: 'photo'; path: string; bytes: Uint8Array }
   | { kind: 'done'; file: Omit<CheckedFile, 'planned'> }
   | { kind: 'failed'; unreadable: string | null };
 
@@ -37,6 +38,8 @@ export class ImportReaders {
     return new Promise((resolve, reject) => {
       // The entries come in batches, each its own message, so taking them in never holds this thread for long.
       const planned: Planned[] = [];
+      // The photo files, when asked for (ReadOptions.maxPhotoBytes): each its own message, its bytes moved, not copied.
+      const photos = new Map<string, Buffer>();
       const finish = (keep: boolean) => {
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -49,8 +52,12 @@ export class ImportReaders {
           planned.push(...answer.entries);
           return;
         }
+        if (answer.kind === 'photo') {
+          photos.set(answer.path, Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+          return;
+        }
         finish(reusable);
-        if (answer.kind === 'done') resolve({ ...answer.file, planned });
+        if (answer.kind === 'done') resolve({ ...answer.file, planned, ...(options.maxPhotoBytes !== undefined ? { photos } : {}) });
         else if (answer.unreadable !== null) reject(new UnreadableFile(answer.unreadable));
         else reject(new Error('The import file could not be read'));
       };

@@ -12,7 +12,7 @@ import type { CsvMappingQuery } from './csv';
 import type { Planned } from './read-file';
 import type { ImportReaders } from './readers';
 import type { PhotoService } from '../../photos/service';
-import { filesInZip, isZip } from './dayone';
+import { isZip } from './dayone';
 
 /** Refusals listed in an answer; the count says how many there were in all. */
 export const MAX_LISTED_REFUSALS = 500;
@@ -117,15 +117,16 @@ export class JournalImporter {
   constructor(private readonly deps: ImporterDeps) {}
 
   async run(userId: string, format: ImportFormat, bytes: Uint8Array, options: ImportOptions): Promise<ImportSummary> {
-    // The worker takes the file's memory for its own; a zip whose photos come in later is kept here too.
-    const zip = !options.dryRun && this.deps.photos && isZip(bytes) ? Buffer.from(bytes) : undefined;
     // On a worker thread: parsing a file of many megabytes takes a second or more, which on the thread that serves
-    // requests would hold up everybody's.
+    // requests would hold up everybody's. The worker takes the file's memory for its own; from a zip, it unpacks the
+    // entries' photo files there too, and they come back with the entries.
+    const withPhotos = !options.dryRun && this.deps.photos !== undefined && isZip(bytes);
     const file = await this.deps.readers.read(userId, format, bytes, {
       csvMapping: options.csvMapping,
       maxFileBytes: options.maxFileBytes,
       now: this.deps.now().getTime(),
       withText: !options.dryRun,
+      ...(withPhotos ? { maxPhotoBytes: this.deps.maxPhotoBytes ?? options.maxFileBytes } : {}),
     });
     const { planned, refused, notes } = file;
     // Oldest first, as the worker sorted them.
@@ -144,24 +145,35 @@ export class JournalImporter {
       ...(file.csv ? { csv: file.csv } : {}),
     };
     if (options.dryRun) return summary;
-    const { imported, skipped, withPhotos } = await this.write(userId, fresh, options.onProgress);
-    const photoNotes = zip && withPhotos.length > 0 ? await this.bringPhotos(userId, zip, withPhotos) : [];
+    const written = await this.write(userId, fresh, options.onProgress);
+    const { imported, skipped } = written;
+    const photoNotes = file.photos && written.withPhotos.length > 0 ? await this.bringPhotos(userId, file.photos, written.withPhotos) : [];
     return { ...summary, notes: [...summary.notes, ...photoNotes], toImport: imported, alreadyInJournal: already + skipped, imported };
   }
 
   /**
-   * The photos of the entries written, from the zip: unpacked within the file's own limit, decoded and kept as
-   * uploads are (PhotoService.importInto). Notes say how many came in and, for those left out, why.
+   * The photos of the entries written, unpacked from the zip by the reader (within the file limit together, each
+   * within the upload limit: ReadOptions.maxPhotoBytes), decoded and kept as uploads are (PhotoService.importInto).
+   * Notes say how many came in and, for those left out, why.
    */
-  private async bringPhotos(userId: string, zip: Buffer, written: WrittenWithPhotos[]): Promise<string[]> {
-    const { photos, maxPhotoBytes = zip.length } = this.deps;
+  private async bringPhotos(userId: string, files: Map<string, Buffer>, written: WrittenWithPhotos[]): Promise<string[]> {
+    const { photos } = this.deps;
     if (!photos) return [];
-    const wanted = new Set(written.flatMap((entry) => entry.photos));
-    const files = filesInZip(zip, wanted, { totalBytes: zip.length, eachBytes: maxPhotoBytes });
+    // A file's bytes move to the decoder at its last use (a photo may be named twice); what is not used goes with the map.
+    const uses = new Map<string, number>();
+    for (const path of written.flatMap((entry) => entry.photos)) uses.set(path, (uses.get(path) ?? 0) + 1);
+    const use = (path: string) => {
+      const left = (uses.get(path) ?? 0) - 1;
+      uses.set(path, left);
+      if (left > 0) return files.has(path) ? Buffer.from(files.get(path) ?? []) : undefined;
+      const file = files.get(path);
+      files.delete(path);
+      return file;
+    };
     let kept = 0;
     const problems = new Map<string, number>();
     for (const entry of written) {
-      const result = await photos.importInto(userId, entry.id, entry.photos.map((path) => files.get(path)));
+      const result = await photos.importInto(userId, entry.id, entry.photos.map(use));
       kept += result.kept;
       for (const problem of result.problems) problems.set(problem, (problems.get(problem) ?? 0) + 1);
       await nextTurn();
