@@ -24,7 +24,7 @@ export interface EntryListProps {
 
 /**
  * The entries of one day, newest first; on today, the quote and the way to write first (quieter once today has an
- * entry, saved or waiting), and looking back after.
+ * entry, saved or waiting), and looking back after, once the list is drawn.
  */
 export function DayEntries({
   dayKey,
@@ -77,8 +77,10 @@ export function DayEntries({
           </div>
         </ListStatus>
       </section>
-      {dayKey === today && <MonthLookBack today={today} />}
-      {dayKey === today && <LookBack today={today} dayList={query} />}
+      {/* Below the list, so drawn once it is: drawn before it (an answer that came first, or one cached apart from
+          the list), they would be pushed down as its entries arrived. */}
+      {dayKey === today && <MonthLookBack today={today} listDrawn={drawn} />}
+      {dayKey === today && drawn && <LookBack today={today} dayList={query} />}
     </>
   );
 }

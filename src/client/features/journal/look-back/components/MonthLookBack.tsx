@@ -34,13 +34,14 @@ function moodLine(figures: MonthFigures): string | null {
  * month: last month's counts, streak, mood, words and three of its entries from parts of it far apart. Dismissed,
  * it goes for that month on every device.
  */
-export function MonthLookBack({ today }: { today: string }) {
+export function MonthLookBack({ today, listDrawn }: { today: string; listDrawn: boolean }) {
+  // Asked for at once, shown once today's list above it is drawn.
   const query = useMonthLookBack(today);
   const queryClient = useQueryClient();
   const [dismissing, setDismissing] = useState(false);
   const headingId = useId();
   const figures = query.data?.lookBack;
-  if (!figures) return null;
+  if (!figures || !listDrawn) return null;
   const title = monthLookBackTitle(figures.month);
   const mood = moodLine(figures);
 
