@@ -126,6 +126,8 @@ describe('writing and editing past days', () => {
 
         await page.getByRole('button', { name: 'Previous day' }).click();
         await page.waitForURL(`**/journal?date=${yesterday}`);
+        // The day has answered (it is empty) before the connection goes.
+        await visible(page.getByRole('button', { name: 'Add an entry for this day' }));
         await goOffline(page, context);
         await page.getByRole('button', { name: 'Add an entry for this day' }).click();
         await page.getByLabel('I am grateful for...').fill('Written on the train, for yesterday');
