@@ -20,10 +20,13 @@ COPY . .
 RUN scripts/container/build.sh build prune stage /runtime
 
 FROM node:20-bookworm-slim
+# MALLOC_ARENA_MAX: at most two glibc arenas, which the photo-decoding threads would otherwise each have and keep
+# full (docs/decisions/035-photos-in-the-database.md).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # pg_dump, for the scheduled backups of a PostgreSQL database (BACKUP_DIR); Debian bookworm's is PostgreSQL 15's,
 # the version compose.yaml runs, since pg_dump refuses a server newer than itself.

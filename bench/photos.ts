@@ -84,7 +84,9 @@ const byP99 = (rounds: ReadRound[]) => {
 
 const camera = await noiseJpeg(4000, 3000);
 const scaled = await noiseJpeg(2048, 1536);
-const server = await startServer({ LOG_LEVEL: 'silent', MEDIA_QUOTA_MB: '100000' });
+// What the C allocator reads (MALLOC_ARENA_MAX), given to this process, is given to the server's too.
+const allocator = process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {};
+const server = await startServer({ LOG_LEVEL: 'silent', MEDIA_QUOTA_MB: '100000', ...allocator });
 try {
   const pid = server.child.pid ?? 0;
   const cameraFile = join(server.dataDir, 'camera.jpg');

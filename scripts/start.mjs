@@ -25,6 +25,9 @@ if (builtAt === undefined || changedAt > builtAt) {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { stdio: 'inherit' });
+// At most two glibc arenas unless told otherwise: each thread that decodes photos (libvips) would get one of its own,
+// which keeps what was freed in it (docs/decisions/035-photos-in-the-database.md).
+const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -46,7 +46,7 @@ describe('Dockerfile', () => {
   });
 
   it('keeps its data in a /data volume, listens on every interface of the container, port 3000', () => {
-    expect(dockerfile.env).toMatchObject({ NODE_ENV: 'production', DATA_DIR: '/data', HOST: '0.0.0.0', PORT: '3000' });
+    expect(dockerfile.env).toMatchObject({ NODE_ENV: 'production', DATA_DIR: '/data', HOST: '0.0.0.0', PORT: '3000', MALLOC_ARENA_MAX: '2' });
     expect(instruction('VOLUME')).toEqual(['/data']);
     expect(instruction('EXPOSE')).toEqual(['3000']);
   });
@@ -57,8 +57,9 @@ describe('Dockerfile', () => {
     expect(dockerfile.healthcheck.join(' ')).toContain('/healthz');
   });
 
-  it('reads only the environment variables the server knows', () => {
-    for (const name of Object.keys(dockerfile.env)) expect(Object.keys(envSchema.shape), name).toContain(name);
+  it('reads only the environment variables the server knows, and the one the C library reads for it', () => {
+    const known = [...Object.keys(envSchema.shape), 'MALLOC_ARENA_MAX'];
+    for (const name of Object.keys(dockerfile.env)) expect(known, name).toContain(name);
   });
 });
 
