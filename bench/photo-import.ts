@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { localDayKey } from '../src/shared/dates';
 import { apiRequest } from '../e2e/support/api';
 import { startServer } from '../e2e/support/server';
-import { loadavg } from 'node:os';
+import { hundredths, medianByP99, type ReadRound, readRound, readsUntil } from './reads';
 import { signedInUser } from './support';
 
 /**
@@ -21,41 +21,6 @@ const PHOTOS = 20;
 const READS = 2000;
 const ROUNDS = 5;
 
-interface ReadRound {
-  reads: number;
-  p50: number;
-  p99: number;
-  p999: number;
-  max: number;
-  /** The one-minute load average as the round ended. */
-  load: number;
-}
-
-const hundredths = (ms: number) => Math.round(ms * 100) / 100;
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-/** Day reads one after another, each timed from its request to its last byte, until `enough` says so. */
-async function readsUntil(url: string, cookie: string, enough: (reads: number) => boolean): Promise<ReadRound> {
-  const times: number[] = [];
-  while (!enough(times.length)) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`a day read answered ${res.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    reads: times.length,
-    p50: hundredths(at(times, 0.5)),
-    p99: hundredths(at(times, 0.99)),
-    p999: hundredths(at(times, 0.999)),
-    max: hundredths(times.at(-1) ?? 0),
-    load: hundredths(loadavg()[0] ?? 0),
-  };
-}
-
-const readRound = (url: string, cookie: string, reads: number) => readsUntil(url, cookie, (done) => done >= reads);
 
 /** A camera-like photo: noise, a little blurred, about 1.2 MB at 2048 x 1536, which deflate cannot make smaller. */
 function noisyJpeg(width: number, height: number, seed: number): Promise<Buffer> {
@@ -127,9 +92,8 @@ try {
     const during = await duringImport(round);
     rounds.push({ idle, during });
   }
-  const byP99 = (list: ReadRound[]) => [...list].sort((a, b) => a.p99 - b.p99)[Math.floor(list.length / 2)] as ReadRound;
-  const idle = byP99(rounds.map((round) => round.idle));
-  const during = byP99(rounds.map((round) => round.during));
+  const idle = medianByP99(rounds.map((round) => round.idle));
+  const during = medianByP99(rounds.map((round) => round.during));
   process.stdout.write(
     `${JSON.stringify({
       zipBytes: zip.length,

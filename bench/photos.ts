@@ -1,11 +1,11 @@
 import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { localDayKey } from '../src/shared/dates';
 import { apiRequest } from '../e2e/support/api';
 import { startServer } from '../e2e/support/server';
+import { hundredths, medianByP99, type ReadRound, readRound } from './reads';
 import { signedInUser } from './support';
 
 /**
@@ -50,37 +50,6 @@ async function upload(url: string, cookie: string, bytes: Buffer): Promise<numbe
   if (res.status !== 201) throw new Error(`upload refused: ${res.status}`);
   return performance.now() - started;
 }
-
-export interface ReadRound {
-  p50: number;
-  p99: number;
-  max: number;
-  /** The one-minute load average as the round ended. */
-  load: number;
-}
-
-const hundredths = (ms: number) => Math.round(ms * 100) / 100;
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
-/** READS day reads, one after another, each timed from its request to its last byte. */
-async function readRound(url: string, cookie: string): Promise<ReadRound> {
-  const times: number[] = [];
-  for (let i = 0; i < READS; i += 1) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`a day read answered ${res.status}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: hundredths(at(times, 0.5)), p99: hundredths(at(times, 0.99)), max: hundredths(times.at(-1) ?? 0), load: hundredths(loadavg()[0] ?? 0) };
-}
-
-const byP99 = (rounds: ReadRound[]) => {
-  const median = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)];
-  if (!median) throw new Error('no rounds');
-  return median;
-};
 
 const camera = await noiseJpeg(4000, 3000);
 const scaled = await noiseJpeg(2048, 1536);
@@ -136,15 +105,15 @@ try {
     }
   };
 
-  await readRound(dayUrl, reader.cookie); // warms the read path
+  await readRound(dayUrl, reader.cookie, READS); // warms the read path
   const rounds: { idle: ReadRound; during: ReadRound }[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const idle = await readRound(dayUrl, reader.cookie);
-    const during = await whileUploading(() => readRound(dayUrl, reader.cookie));
+    const idle = await readRound(dayUrl, reader.cookie, READS);
+    const during = await whileUploading(() => readRound(dayUrl, reader.cookie, READS));
     rounds.push({ idle, during });
   }
-  const idle = byP99(rounds.map((round) => round.idle));
-  const during = byP99(rounds.map((round) => round.during));
+  const idle = medianByP99(rounds.map((round) => round.idle));
+  const during = medianByP99(rounds.map((round) => round.during));
   const ratios = rounds.map((round) => hundredths(round.during.p99 / round.idle.p99)).sort((a, b) => a - b);
   process.stdout.write(
     `${JSON.stringify({
